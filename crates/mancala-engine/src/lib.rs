@@ -1,0 +1,37 @@
+//! Mechanisms shared by every mancala in the workspace, and no game's rules.
+//!
+//! - [`Side`], [`Outcome`], [`EndReason`]: the vocabulary of players and results.
+//! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
+//!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`](topology::Stores).
+//! - [`sow`]: closed-form sowing primitives with their seed-by-seed references.
+//! - [`relay`]: the relay driver, which always terminates in bounded memory.
+//! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
+//!   [`random_playout`](playout::random_playout) are written once over it.
+//!
+//! ```
+//! use mancala_engine::sow::sow_ring;
+//!
+//! // 20 seeds round a ring of 18 holes, the first into hole 3: every hole gets one, and
+//! // holes 3 and 4 one more; the last seed lands in hole 4.
+//! let mut holes = [0u8; 18];
+//! assert_eq!(sow_ring(&mut holes, 3, 20), Some(4));
+//! assert_eq!((holes[2], holes[3], holes[4], holes[5]), (1, 2, 2, 1));
+//! ```
+
+mod moves;
+mod outcome;
+pub mod perft;
+pub mod playout;
+mod position;
+pub mod relay;
+mod rng;
+mod side;
+pub mod sow;
+pub mod topology;
+
+pub use moves::{MoveList, MAX_MOVES};
+pub use outcome::{EndReason, Outcome};
+pub use position::Position;
+pub use rng::Rng;
+pub use side::Side;
+pub use topology::Stores;

@@ -1,0 +1,73 @@
+//! Perft: the number of move sequences of exactly `depth` moves, as in chess. A game that ends
+//! before `depth` contributes nothing. The last ply is bulk-counted with
+//! [`Position::count_legal_moves`] instead of being played.
+
+use crate::Position;
+
+/// The number of move sequences of exactly `depth` moves from `position`.
+pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_legal_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            for mv in position.legal_moves() {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                nodes += perft(&child, depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft split by first move: each legal move with the count below it (for hunting a
+/// disagreement with another implementation).
+pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// [`perft`] with the first moves shared out across threads (rayon's pool).
+#[cfg(feature = "parallel")]
+pub fn perft_parallel<P>(position: &P, depth: u32) -> u64
+where
+    P: Position + Send + Sync,
+    P::Move: Send + Sync,
+{
+    use rayon::prelude::*;
+    if depth <= 2 {
+        return perft(position, depth);
+    }
+    let moves = position.legal_moves();
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// [`perft`] without bulk counting: every leaf is reached by playing its move. The reference the
+/// bulk-counting version is tested against.
+pub fn perft_by_leaf<P: Position>(position: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for mv in position.legal_moves() {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        nodes += perft_by_leaf(&child, depth - 1);
+    }
+    nodes
+}

@@ -1,0 +1,70 @@
+//! The one trait every game implements, so that perft, play-outs, search and benches are
+//! written once.
+
+use crate::{MoveList, Outcome, Rng, Side};
+
+/// A game position: everything needed to continue the game, in a small `Clone` value
+/// (play is copy-make: clone the position, then play the move on the copy).
+///
+/// Required: [`side_to_move`](Position::side_to_move), [`legal_moves`](Position::legal_moves),
+/// [`check_move`](Position::check_move), [`play_unchecked`](Position::play_unchecked),
+/// [`outcome`](Position::outcome) and [`score`](Position::score). The provided methods are built
+/// on them; a game overrides one when it has a faster way to the same answer (its tests then
+/// show the two agree).
+///
+/// Contract: `legal_moves` is empty exactly when the game is over, `check_move(mv)` is `Ok`
+/// exactly for the moves `legal_moves` lists, and `play_unchecked` with a legal move never
+/// panics and always returns.
+pub trait Position: Clone {
+    /// A move: a small `Copy` value.
+    type Move: Copy + Default + Eq + core::fmt::Debug;
+    /// Why a move was refused.
+    type MoveError: std::error::Error + Clone + PartialEq;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Every legal move, in a fixed-capacity list; empty once the game is over.
+    fn legal_moves(&self) -> MoveList<Self::Move>;
+
+    /// `Ok` if `mv` is legal here, else the reason it is not.
+    fn check_move(&self, mv: Self::Move) -> Result<(), Self::MoveError>;
+
+    /// Plays a move known to be legal. The result for an illegal move is unspecified (but
+    /// memory-safe): use [`play`](Position::play) for moves that come from outside.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The score of `side` as the rules count it (captured seeds; for a finished game, with any
+    /// end-of-game collection included).
+    fn score(&self, side: Side) -> u32;
+
+    /// Plays `mv` if it is legal; otherwise returns why not and leaves the position unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::MoveError> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The number of legal moves (perft counts leaves with it, so games make it cheap).
+    fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// `true` once the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// A legal move chosen uniformly at random, or `None` when the game is over.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len() as u32) as usize])
+        }
+    }
+}

@@ -1,0 +1,6 @@
+#![doc = include_str!("../README.md")]
+
+pub use katro;
+pub use mancala_engine as engine;
+pub use mangala4;
+pub use toguz;
