@@ -1,0 +1,6 @@
+//! The `katro` options of the perft example.
+
+/// Parses the options, builds the start position and reports perft.
+pub fn run(_depth: u32, _options: &[String]) -> Result<(), String> {
+    Err("katro is not available yet".into())
+}
