@@ -19,7 +19,10 @@ impl<M: Copy + Default> MoveList<M> {
     /// An empty list.
     #[inline]
     pub fn new() -> Self {
-        MoveList { moves: [M::default(); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move.

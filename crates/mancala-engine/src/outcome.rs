@@ -74,8 +74,14 @@ mod tests {
 
     #[test]
     fn by_score_picks_the_higher_total() {
-        assert_eq!(Outcome::by_score(82, 80, EndReason::Majority).winner, Some(Side::South));
-        assert_eq!(Outcome::by_score(1, 97, EndReason::EmptyBoard).winner, Some(Side::North));
+        assert_eq!(
+            Outcome::by_score(82, 80, EndReason::Majority).winner,
+            Some(Side::South)
+        );
+        assert_eq!(
+            Outcome::by_score(1, 97, EndReason::EmptyBoard).winner,
+            Some(Side::North)
+        );
         assert_eq!(Outcome::by_score(81, 81, EndReason::NoSeeds).winner, None);
     }
 }

@@ -27,5 +27,9 @@ pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u3
         }
     }
     let outcome = position.outcome();
-    Playout { position, plies, outcome }
+    Playout {
+        position,
+        plies,
+        outcome,
+    }
 }

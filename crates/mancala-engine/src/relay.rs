@@ -85,7 +85,11 @@ mod tests {
         // Enters a cycle of length 7 after 100 steps.
         let mut n = 0u32;
         let end = relay(&mut n, LAP_LIMIT, |n| {
-            *n = if *n < 100 { *n + 1 } else { 100 + (*n - 100 + 1) % 7 };
+            *n = if *n < 100 {
+                *n + 1
+            } else {
+                100 + (*n - 100 + 1) % 7
+            };
             Lap::Continue
         });
         match end {

@@ -94,7 +94,11 @@ pub fn sow_path(board: &mut [u8], path: &[u8], start: usize, seeds: u32) -> Opti
         }
     }
     for k in 0..rest {
-        let pos = if start + k >= len { start + k - len } else { start + k };
+        let pos = if start + k >= len {
+            start + k - len
+        } else {
+            start + k
+        };
         board[path[pos] as usize] += 1;
     }
     Some((start + seeds as usize - 1) % len)
@@ -191,7 +195,11 @@ mod tests {
 
     fn board_and_start() -> impl Strategy<Value = (Vec<u8>, usize, u32)> {
         (2usize..20).prop_flat_map(|len| {
-            (proptest::collection::vec(0u8..5, len), 0..len, 0u32..(5 * len as u32))
+            (
+                proptest::collection::vec(0u8..5, len),
+                0..len,
+                0u32..(5 * len as u32),
+            )
         })
     }
 

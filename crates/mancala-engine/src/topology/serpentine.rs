@@ -32,7 +32,10 @@ impl Serpentine {
         if rows_per_side == 0 || rows_per_side > 4 || cols == 0 || cols > 8 {
             None
         } else {
-            Some(Serpentine { rows_per_side, cols })
+            Some(Serpentine {
+                rows_per_side,
+                cols,
+            })
         }
     }
 
@@ -144,7 +147,11 @@ impl Serpentine {
             }
             depth += 1;
         }
-        Circuit { path, position, len: k as u8 }
+        Circuit {
+            path,
+            position,
+            len: k as u8,
+        }
     }
 }
 
@@ -209,7 +216,11 @@ mod tests {
             a.path(),
             &[0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6, 12, 13, 14, 15, 16, 17]
         );
-        assert_eq!(a.next(17), 0, "inner row's last hole jumps back to the outer row's first");
+        assert_eq!(
+            a.next(17),
+            0,
+            "inner row's last hole jumps back to the outer row's first"
+        );
         let b = board.circuit(Side::South, Direction::B);
         assert_eq!(
             b.path(),

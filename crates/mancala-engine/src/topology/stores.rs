@@ -12,7 +12,9 @@ impl Stores {
     /// Stores holding the given counts, South's first.
     #[inline]
     pub const fn new(south: u16, north: u16) -> Stores {
-        Stores { counts: [south, north] }
+        Stores {
+            counts: [south, north],
+        }
     }
 
     /// Seeds in `side`'s store.

@@ -1,0 +1,354 @@
+//! The position and the rules of a move (T1–T7).
+
+use crate::{BoardSize, Move, MoveEffect, MoveError, RuleSet, TuzdikRule};
+use mancala_engine::sow::{redirect, sow_ring};
+use mancala_engine::topology::Ring;
+use mancala_engine::{EndReason, MoveList, Outcome, Side, Stores};
+
+/// Marks "no tuzdik" in the per-player tuzdik table.
+const NO_TUZDIK: u8 = u8::MAX;
+
+/// A Toguz Kumalak position: holes, kazans, tuzdiks, side to move and the rules in force.
+///
+/// Holes use the canonical index: `0..9` are White's holes 1..9, `9..18` Black's (on smaller
+/// boards, `0..n` and `n..2n`). White sits [`Side::South`] and moves first. A position is
+/// always valid: it is built from the start, by legal moves, or through
+/// [`Position::from_setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    holes: [u8; 18],
+    kazans: Stores,
+    /// `tuzdiks[side]`: the canonical index of the hole that is `side`'s tuzdik.
+    tuzdiks: [u8; 2],
+    side: Side,
+    rules: RuleSet,
+}
+
+/// White, who moves first, sits South.
+pub const WHITE: Side = Side::South;
+/// Black sits North.
+pub const BLACK: Side = Side::North;
+
+impl Default for Position {
+    /// The start position under the standard rules.
+    fn default() -> Position {
+        Position::new(RuleSet::STANDARD)
+    }
+}
+
+impl Position {
+    /// The start position: as many stones in every hole as holes in a row, White to move.
+    pub fn new(rules: RuleSet) -> Position {
+        let n = rules.board.per_side();
+        let mut holes = [0u8; 18];
+        holes[..2 * n].fill(n as u8);
+        Position {
+            holes,
+            kazans: Stores::default(),
+            tuzdiks: [NO_TUZDIK; 2],
+            side: WHITE,
+            rules,
+        }
+    }
+
+    /// Builds a position from parts already validated by [`crate::Setup`].
+    pub(crate) fn from_parts(
+        holes: [u8; 18],
+        kazans: [u16; 2],
+        tuzdiks: [Option<usize>; 2],
+        side: Side,
+        rules: RuleSet,
+    ) -> Position {
+        let tuzdik = |t: Option<usize>| t.map_or(NO_TUZDIK, |i| i as u8);
+        Position {
+            holes,
+            kazans: Stores::new(kazans[0], kazans[1]),
+            tuzdiks: [tuzdik(tuzdiks[0]), tuzdik(tuzdiks[1])],
+            side,
+            rules,
+        }
+    }
+
+    /// The rules this position follows.
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The board's ring of holes.
+    #[inline]
+    pub fn ring(&self) -> Ring {
+        ring(self.rules.board)
+    }
+
+    /// Stone counts by canonical index (`2 × per_side` of them).
+    #[inline]
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..self.rules.board.holes()]
+    }
+
+    /// Stones in `side`'s hole `number` (`1..=per_side`), or `None` if there is no such hole.
+    pub fn hole(&self, side: Side, number: usize) -> Option<u8> {
+        self.ring().index(side, number).map(|i| self.holes[i])
+    }
+
+    /// Stones in `side`'s kazan (tuzdik stones included).
+    #[inline]
+    pub fn kazan(&self, side: Side) -> u32 {
+        u32::from(self.kazans.get(side))
+    }
+
+    /// The canonical index of `side`'s tuzdik (a hole on the opponent's row), if he has one.
+    #[inline]
+    pub fn tuzdik(&self, side: Side) -> Option<usize> {
+        match self.tuzdiks[side.index()] {
+            NO_TUZDIK => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// The stones on `side`'s row.
+    pub fn stones_on_side(&self, side: Side) -> u32 {
+        self.holes[self.ring().row(side)]
+            .iter()
+            .map(|&h| u32::from(h))
+            .sum()
+    }
+
+    /// A bit per hole of the mover's row that holds a stone (bit `k` = hole `k + 1`).
+    #[inline]
+    fn playable_mask(&self) -> u32 {
+        let row = self.ring().row(self.side);
+        let mut mask = 0;
+        for (k, &h) in self.holes[row].iter().enumerate() {
+            mask |= u32::from(h != 0) << k;
+        }
+        mask
+    }
+
+    /// T6: `Some(outcome)` when a kazan holds more than half the stones, or exactly half each.
+    #[inline]
+    fn majority(&self) -> Option<Outcome> {
+        if !self.rules.stop_at_majority {
+            return None;
+        }
+        let total = self.rules.board.stones();
+        let (south, north) = (self.kazan(Side::South), self.kazan(Side::North));
+        if 2 * south > total || 2 * north > total || 2 * south == total && south == north {
+            Some(Outcome::by_score(south, north, EndReason::Majority))
+        } else {
+            None
+        }
+    }
+
+    /// T7: the mover has no stone, so the game ends and the stones on the board are collected.
+    #[inline]
+    fn starved(&self) -> bool {
+        self.playable_mask() == 0
+    }
+
+    /// Plays `mv` if it is legal and reports what it did; otherwise returns why not and leaves
+    /// the position unchanged.
+    pub fn play_reported(&mut self, mv: Move) -> Result<MoveEffect, MoveError> {
+        mancala_engine::Position::check_move(self, mv)?;
+        Ok(self.apply(mv))
+    }
+
+    /// Whether the move from the mover's hole `number` would make a tuzdik (under optional
+    /// rules: if claimed). `false` for a move that is not legal.
+    pub fn would_make_tuzdik(&self, number: u8) -> bool {
+        if mancala_engine::Position::check_move(self, Move::new(number)).is_err() {
+            return false;
+        }
+        let mut copy = *self;
+        copy.rules.tuzdik = TuzdikRule::Automatic;
+        copy.apply(Move::new(number)).tuzdik.is_some()
+    }
+
+    /// T2–T5 for a legal move: sow, feed the tuzdiks, capture, pass the turn.
+    #[inline]
+    fn apply(&mut self, mv: Move) -> MoveEffect {
+        let ring = self.ring();
+        let me = self.side;
+        let origin = me.index() * ring.per_side() + mv.index();
+        let seeds = u32::from(core::mem::take(&mut self.holes[origin]));
+        // T2: a single stone goes to the next hole, otherwise the first goes back into the origin.
+        let start = if seeds == 1 {
+            ring.next(origin)
+        } else {
+            origin
+        };
+        let len = ring.len();
+        let landing = sow_ring(&mut self.holes[..len], start, seeds).unwrap_or(origin);
+        // T3: stones that fell into a tuzdik go to its owner's kazan.
+        let mut redirects = [(0usize, Side::South); 2];
+        let mut count = 0;
+        for owner in Side::BOTH {
+            if let Some(hole) = self.tuzdik(owner) {
+                redirects[count] = (hole, owner);
+                count += 1;
+            }
+        }
+        redirect(&mut self.holes, &redirects[..count], &mut self.kazans);
+        // T4: the last stone decides, on an opponent's hole that is not a tuzdik.
+        let mut effect = MoveEffect {
+            landing,
+            captured: 0,
+            tuzdik: None,
+        };
+        if ring.owner(landing) != me && !self.is_tuzdik(landing) {
+            let c = self.holes[landing];
+            if c % 2 == 0 {
+                self.holes[landing] = 0;
+                self.kazans.add(me, u16::from(c));
+                effect.captured = u32::from(c);
+            } else if c == 3
+                && self.tuzdik_allowed(me, landing)
+                && (self.rules.tuzdik == TuzdikRule::Automatic || mv.claims_tuzdik())
+            {
+                self.holes[landing] = 0;
+                self.kazans.add(me, 3);
+                self.tuzdiks[me.index()] = landing as u8;
+                effect.tuzdik = Some(landing);
+            }
+        }
+        self.side = !me;
+        effect
+    }
+
+    #[inline]
+    fn is_tuzdik(&self, hole: usize) -> bool {
+        self.tuzdiks[0] as usize == hole || self.tuzdiks[1] as usize == hole
+    }
+
+    /// T4 (a)–(c): may `me` make a tuzdik of the opponent's hole `hole`?
+    #[inline]
+    fn tuzdik_allowed(&self, me: Side, hole: usize) -> bool {
+        let ring = self.ring();
+        self.rules.board.has_tuzdiks()
+            && self.tuzdik(me).is_none()
+            && ring.number(hole) != ring.per_side()
+            && self
+                .tuzdik(!me)
+                .is_none_or(|theirs| ring.number(theirs) != ring.number(hole))
+    }
+
+    /// The moves from hole `number` that are legal: one, or two under optional tuzdik rules when
+    /// the move can make a tuzdik.
+    fn push_moves(&self, number: u8, list: &mut MoveList<Move>) {
+        list.push(Move::new(number));
+        if self.rules.tuzdik == TuzdikRule::Optional && self.would_make_tuzdik(number) {
+            list.push(Move::claiming(number));
+        }
+    }
+
+    /// The final score of `side` when the game ended by T7, else his kazan.
+    fn collected_score(&self, side: Side) -> u32 {
+        let kazan = self.kazan(side);
+        if self.majority().is_none() && self.starved() {
+            kazan + self.stones_on_side(side)
+        } else {
+            kazan
+        }
+    }
+}
+
+/// The ring of a board size.
+#[inline]
+const fn ring(board: BoardSize) -> Ring {
+    match Ring::new(board.per_side() as u8) {
+        Some(ring) => ring,
+        None => unreachable!(),
+    }
+}
+
+impl mancala_engine::Position for Position {
+    type Move = Move;
+    type MoveError = MoveError;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self) -> MoveList<Move> {
+        let mut list = MoveList::new();
+        if self.majority().is_some() {
+            return list;
+        }
+        let mut mask = self.playable_mask();
+        while mask != 0 {
+            let k = mask.trailing_zeros();
+            mask &= mask - 1;
+            self.push_moves(k as u8 + 1, &mut list);
+        }
+        list
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let ring = self.ring();
+        let number = mv.number();
+        let hole = ring
+            .index(self.side, usize::from(number))
+            .ok_or(MoveError::NoSuchHole {
+                number,
+                per_side: ring.per_side(),
+            })?;
+        if self.is_tuzdik(hole) {
+            return Err(MoveError::TuzdikHole { number });
+        }
+        if self.holes[hole] == 0 {
+            return Err(MoveError::EmptyHole { number });
+        }
+        if mv.claims_tuzdik() {
+            if self.rules.tuzdik == TuzdikRule::Automatic {
+                return Err(MoveError::ClaimNotAllowed);
+            }
+            if !self.would_make_tuzdik(number) {
+                return Err(MoveError::NothingToClaim { number });
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.majority() {
+            return Some(outcome);
+        }
+        if self.starved() {
+            let south = self.collected_score(Side::South);
+            let north = self.collected_score(Side::North);
+            return Some(Outcome::by_score(south, north, EndReason::NoSeeds));
+        }
+        None
+    }
+
+    fn score(&self, side: Side) -> u32 {
+        self.collected_score(side)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.rules.tuzdik == TuzdikRule::Optional {
+            return self.legal_moves().len();
+        }
+        if self.majority().is_some() {
+            0
+        } else {
+            self.playable_mask().count_ones() as usize
+        }
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.majority().is_some() || self.starved()
+    }
+}

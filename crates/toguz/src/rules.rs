@@ -1,0 +1,91 @@
+//! The rule options: which of the variants in use a position follows.
+
+/// How a tuzdik is made when rule T4 allows one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TuzdikRule {
+    /// Made whenever T4 allows it (every implementation and every recorded game).
+    #[default]
+    Automatic,
+    /// The mover may claim it or decline it: a move is a hole plus a claim flag, and a move that
+    /// could make a tuzdik is offered twice.
+    Optional,
+}
+
+/// The board: rows of 9, 7 or 5 holes, as many stones per hole as holes per row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BoardSize {
+    /// 2 × 9 holes, 9 stones each (162 in all): the standard game.
+    #[default]
+    Nine,
+    /// 2 × 7 holes, 7 stones each (98): a regional simplified form.
+    Seven,
+    /// 2 × 5 holes, 5 stones each (50), without tuzdiks: the junior form.
+    Five,
+}
+
+impl BoardSize {
+    /// Holes in one player's row (also the stones per hole at the start).
+    #[inline]
+    pub const fn per_side(self) -> usize {
+        match self {
+            BoardSize::Nine => 9,
+            BoardSize::Seven => 7,
+            BoardSize::Five => 5,
+        }
+    }
+
+    /// Holes on the board.
+    #[inline]
+    pub const fn holes(self) -> usize {
+        2 * self.per_side()
+    }
+
+    /// Stones in the game.
+    #[inline]
+    pub const fn stones(self) -> u32 {
+        (self.holes() * self.per_side()) as u32
+    }
+
+    /// Whether tuzdiks exist on this board (not on 2 × 5).
+    #[inline]
+    pub const fn has_tuzdiks(self) -> bool {
+        !matches!(self, BoardSize::Five)
+    }
+
+    /// The board with rows of `per_side` holes, if it is one of 9, 7 or 5.
+    pub const fn from_per_side(per_side: usize) -> Option<BoardSize> {
+        match per_side {
+            9 => Some(BoardSize::Nine),
+            7 => Some(BoardSize::Seven),
+            5 => Some(BoardSize::Five),
+            _ => None,
+        }
+    }
+}
+
+/// The rule options, with the federation rules as the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Automatic (default) or optional tuzdik creation.
+    pub tuzdik: TuzdikRule,
+    /// T6: end the game as soon as a kazan holds more than half the stones (default `true`).
+    /// When `false` play goes on until T7; the winner is the same, the length differs.
+    pub stop_at_majority: bool,
+    /// The board (default 2 × 9).
+    pub board: BoardSize,
+}
+
+impl RuleSet {
+    /// The federation rules: automatic tuzdik, stop at majority, 2 × 9.
+    pub const STANDARD: RuleSet = RuleSet {
+        tuzdik: TuzdikRule::Automatic,
+        stop_at_majority: true,
+        board: BoardSize::Nine,
+    };
+}
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::STANDARD
+    }
+}
