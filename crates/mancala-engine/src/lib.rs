@@ -18,6 +18,7 @@
 //! assert_eq!((holes[2], holes[3], holes[4], holes[5]), (1, 2, 2, 1));
 //! ```
 
+pub mod capture;
 mod moves;
 mod outcome;
 pub mod perft;
