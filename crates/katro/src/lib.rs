@@ -1,1 +1,113 @@
-//! placeholder
+//! Katro, the six-row mancala of Madagascar: the reference implementation of the rules in
+//! `docs/katro.md` (numbered K1–K7), with every rule option of those rules.
+//!
+//! ```
+//! use katro::{Katro, Move, RuleSet, Size};
+//! use mancala_engine::{perft::perft, Position, Side};
+//!
+//! let mut game = Katro::default(); // 6 × 6, 2 seeds per hole, default rules, South to move
+//! assert_eq!(game.legal_moves().len(), 6); // K1: any hole of South's outer row
+//! game.play("c1".parse::<Move>()?)?; // sow c1 along circuit A
+//! assert_eq!(game.side_to_move(), Side::North);
+//! assert_eq!(game.total_seeds(), 72);
+//!
+//! // Directions chosen each turn: a move is a hole plus a direction.
+//! let rules: RuleSet = "direction=per-turn".parse()?;
+//! let small = Katro::new(Size::S4x4, rules);
+//! assert_eq!(perft(&small, 1), 8);
+//! assert!(small.clone().play("a1B".parse()?).is_ok());
+//!
+//! // Position strings round-trip and are validated.
+//! let text = game.to_string();
+//! assert_eq!(text.parse::<Katro>()?, game);
+//! assert!("2,2/2,2 S".parse::<Katro>().is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The rules, briefly
+//!
+//! Each player owns half the rows (3 on 6 × 6 and 6 × 3, 2 on 4 × 4 and 4 × 6) and sows only
+//! on them, along a closed serpentine circuit ([`circuit`]): direction A runs his outer row
+//! left → right as he sees it, the next row right → left, and so on, then jumps from the inner
+//! row's last hole back to the outer row's first; direction B is its mirror image.
+//!
+//! - **K1** A move starts from any occupied hole of the mover's outermost row holding seeds.
+//! - **K2** Its seeds are sown one by one from the next hole of the circuit.
+//! - **K3** A lap ending in an empty hole ends the move; one ending in an occupied hole is
+//!   relayed: after the capture test those seeds are lifted and sown on.
+//! - **K4** Capture: the lap ends in the mover's capture row and the facing opponent hole is
+//!   occupied; its seeds join the landing hole's and all are sown on from the next hole.
+//! - **K5** A capture that leaves the opponent no seeds ends the move at once; the captured
+//!   seeds stay in the landing hole and the mover wins.
+//! - **K6** A move whose relay has not ended after [`LAP_LIMIT`](mancala_engine::relay::LAP_LIMIT)
+//!   (10 000) laps, or that returns to an earlier (board, hole) state, is endless: it counts as
+//!   played but changes nothing, and the game ends at the position before it as a draw
+//!   ([`EndReason::EndlessMove`](mancala_engine::EndReason)). The side to move stays the
+//!   mover's; [`Katro::ended_by_endless_move`] tells such a position apart.
+//! - **K7** The player to move with no seeds loses ([`EndReason::NoSeeds`](mancala_engine::EndReason)).
+//!
+//! # Options ([`RuleSet`])
+//!
+//! | field | default | alternative |
+//! | --- | --- | --- |
+//! | [`direction`](RuleSet::direction) | fixed A | fixed B; chosen each turn |
+//! | [`capture_row`](RuleSet::capture_row) | innermost row holding seeds | inner row only |
+//! | [`captured_hole`](RuleSet::captured_hole) | hole in the opponent's innermost non-empty row | first occupied hole of the column, inner → outer |
+//! | [`trigger`](RuleSet::trigger) | last seed into an occupied hole | into an empty hole |
+//! | [`single_seed`](RuleSet::single_seed) | off | Ludii's single-seed steps |
+//!
+//! Under the **empty trigger** a lap ending in an occupied hole still relays (without a
+//! capture test); a lap ending in an empty hole ends the move unless it captures, and then the
+//! capturing seed and the captured seeds are sown on together from the next hole.
+//!
+//! Under the **row** rule for the captured hole, if the hole of that column in the opponent's
+//! innermost non-empty row is empty, there is no capture (the rule does not look further out).
+//!
+//! **Single-seed steps** (option on): when the mover has exactly one seed on his side and it
+//! is not in his inner row, he may, besides sowing it normally, step it straight to the hole of
+//! the same column one row inwards. A step into a row that is not the inner row (outer →
+//! middle on three-row boards) just ends the move. A step into the inner row (middle → inner,
+//! or outer → inner on two-row boards) is legal only if it captures: the opponent hole chosen by
+//! [`captured_hole`](RuleSet::captured_hole) in that column must be occupied; its seeds and the
+//! stepping seed are then sown on from the next hole of the circuit, with relays, captures and
+//! K5–K6 as for any lap. With directions chosen per turn a capturing step names the direction
+//! of that sowing (`b2^A`); other steps never carry one.
+//!
+//! # Library choices where the rules are silent
+//!
+//! - A move records its direction only when the rules let the mover choose
+//!   ([`Move::direction`] is `None` under a fixed direction, and a move giving one is refused).
+//! - The score of a side ([`Position::score`](mancala_engine::Position::score)) is the seeds on
+//!   its rows; there are no stores.
+//! - Custom positions ([`Setup`], position strings) may hold any number of seeds up to
+//!   [`MAX_SEEDS`], but the player not to move must have seeds: a mover never loses seeds in
+//!   his own move, so no game reaches a position where he has none.
+//! - Legal moves are listed by column from South's left, A before B, steps last.
+//! - Repetition does not end a game; [`History`](mancala_engine::history::History) counts
+//!   repetitions for programs that want a rule of their own.
+//!
+//! # Notation
+//!
+//! Holes are a column letter and a row digit from South's side: `a1` is South's outer left hole,
+//! `f6` on 6 × 6 the hole in North's outer row at South's right ([`Hole`]). A move is the hole,
+//! then `^` for a single-seed step, then `A` or `B` when directions are chosen each turn
+//! ([`Move`]). Positions have a string form ([`Katro`]'s `Display`) and games a record format
+//! ([`GameRecord`]).
+
+mod error;
+mod notation;
+mod position;
+mod record;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
+
+pub use error::{MoveError, ParseError, PositionError};
+pub use mancala_engine::topology::Direction;
+pub use notation::{Hole, Move};
+pub use position::{circuit, Katro, Setup, BOARD_CELLS, MAX_SEEDS};
+pub use record::GameRecord;
+pub use rules::{CaptureRow, CapturedHole, DirectionRule, RuleSet, Size, Trigger};
+
+/// A game history of Katro positions: tells when a position has occurred before.
+pub type History = mancala_engine::history::History<Katro>;

@@ -7,6 +7,7 @@
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
+//! - [`search`]: computer players for every game — alpha-beta, Monte Carlo tree search, random.
 //!
 //! ```
 //! use mancala_engine::sow::sow_ring;
@@ -19,6 +20,7 @@
 //! ```
 
 pub mod capture;
+pub mod history;
 mod moves;
 mod outcome;
 pub mod perft;
@@ -26,6 +28,7 @@ pub mod playout;
 mod position;
 pub mod relay;
 mod rng;
+pub mod search;
 mod side;
 pub mod sow;
 pub mod topology;

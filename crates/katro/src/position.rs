@@ -1,0 +1,708 @@
+//! The Katro position: validation, move generation and the sowing itself.
+
+use crate::{
+    CaptureRow, CapturedHole, DirectionRule, Hole, Move, MoveError, ParseError, PositionError,
+    RuleSet, Size, Trigger,
+};
+use core::fmt;
+use core::str::FromStr;
+use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
+use mancala_engine::sow::sow_path;
+use mancala_engine::topology::{Circuit, Direction};
+use mancala_engine::{EndReason, MoveList, Outcome, Position, Side};
+
+/// The most seeds a position may hold, so that every hole count fits in a byte whatever
+/// happens (the standard game has 72).
+pub const MAX_SEEDS: u32 = 255;
+
+/// Board cells: enough for the largest size (6 × 6).
+pub const BOARD_CELLS: usize = 36;
+
+/// The circuits of every size, side and direction, computed at compile time.
+static CIRCUITS: [[[Circuit; 2]; 2]; 4] = build_circuits();
+
+const fn build_circuits() -> [[[Circuit; 2]; 2]; 4] {
+    let filler = Size::S6x6.topology().circuit(Side::South, Direction::A);
+    let mut table = [[[filler; 2]; 2]; 4];
+    let mut s = 0;
+    while s < Size::ALL.len() {
+        let topology = Size::ALL[s].topology();
+        table[s][0][0] = topology.circuit(Side::South, Direction::A);
+        table[s][0][1] = topology.circuit(Side::South, Direction::B);
+        table[s][1][0] = topology.circuit(Side::North, Direction::A);
+        table[s][1][1] = topology.circuit(Side::North, Direction::B);
+        s += 1;
+    }
+    table
+}
+
+/// The circuit `side` sows along in `direction` on a board of `size` (see the crate docs for
+/// the order).
+pub fn circuit(size: Size, side: Side, direction: Direction) -> &'static Circuit {
+    &CIRCUITS[size.index()][side.index()][direction as usize]
+}
+
+/// A raw position with public fields: what a caller fills in before validation by
+/// [`Katro::from_setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The board size.
+    pub size: Size,
+    /// Seeds per hole by board index `row * cols + col` (rows from South's edge); indices from
+    /// `size.holes()` on must be `0`.
+    pub board: [u8; BOARD_CELLS],
+    /// The player to move.
+    pub side_to_move: Side,
+    /// `true` for a game that ended when `side_to_move`'s move was found endless (K6).
+    pub ended_by_endless_move: bool,
+}
+
+impl Setup {
+    /// The start of a game on `size`: 2 seeds in every hole, South to move.
+    pub fn start(size: Size) -> Setup {
+        let mut board = [0; BOARD_CELLS];
+        board[..size.holes()].fill(2);
+        Setup {
+            size,
+            board,
+            side_to_move: Side::South,
+            ended_by_endless_move: false,
+        }
+    }
+}
+
+/// A Katro position: board, size, rules, side to move, and whether the game ended by an
+/// endless move. A small `Copy` value; play is copy-make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Katro {
+    board: [u8; BOARD_CELLS],
+    size: Size,
+    rules: RuleSet,
+    side: Side,
+    endless: bool,
+}
+
+impl Default for Katro {
+    /// The standard start: 6 × 6, default rules.
+    fn default() -> Katro {
+        Katro::new(Size::S6x6, RuleSet::DEFAULT)
+    }
+}
+
+/// One lap's state, everything a lap depends on: the board and the hole to lift next.
+#[derive(Clone, PartialEq)]
+struct LapState {
+    board: [u8; BOARD_CELLS],
+    hole: u8,
+}
+
+/// The fixed context of one move's sowing.
+struct Sowing<'a> {
+    circuit: &'a Circuit,
+    size: Size,
+    rules: RuleSet,
+    mover: Side,
+}
+
+#[inline]
+fn row_has_seeds(board: &[u8; BOARD_CELLS], cols: usize, row: usize) -> bool {
+    board[row * cols..row * cols + cols].iter().any(|&s| s != 0)
+}
+
+#[inline]
+fn row_at_depth(size: Size, side: Side, depth: usize) -> usize {
+    match side {
+        Side::South => depth,
+        Side::North => size.rows() - 1 - depth,
+    }
+}
+
+#[inline]
+fn depth_of_row(size: Size, row: usize) -> usize {
+    if row < size.rows_per_side() {
+        row
+    } else {
+        size.rows() - 1 - row
+    }
+}
+
+#[inline]
+fn side_range(size: Size, side: Side) -> core::ops::Range<usize> {
+    let per_side = size.holes_per_side();
+    match side {
+        Side::South => 0..per_side,
+        Side::North => per_side..2 * per_side,
+    }
+}
+
+#[inline]
+fn side_seeds(board: &[u8; BOARD_CELLS], size: Size, side: Side) -> u32 {
+    board[side_range(size, side)]
+        .iter()
+        .map(|&s| u32::from(s))
+        .sum()
+}
+
+/// The opponent hole in column `col` that a capture would take, if any (K4).
+#[inline]
+fn captured_hole(
+    board: &[u8; BOARD_CELLS],
+    size: Size,
+    rule: CapturedHole,
+    opponent: Side,
+    col: usize,
+) -> Option<usize> {
+    let cols = size.cols();
+    for depth in (0..size.rows_per_side()).rev() {
+        let row = row_at_depth(size, opponent, depth);
+        let hole = row * cols + col;
+        match rule {
+            CapturedHole::Row => {
+                if row_has_seeds(board, cols, row) {
+                    return (board[hole] != 0).then_some(hole);
+                }
+            }
+            CapturedHole::Column => {
+                if board[hole] != 0 {
+                    return Some(hole);
+                }
+            }
+        }
+    }
+    None
+}
+
+impl Sowing<'_> {
+    /// The opponent hole captured by a lap ending in `landing`, if the mover's capture row
+    /// allows it.
+    #[inline]
+    fn capture_target(&self, board: &[u8; BOARD_CELLS], landing: usize) -> Option<usize> {
+        let cols = self.size.cols();
+        let inner = self.size.rows_per_side() - 1;
+        let depth = depth_of_row(self.size, landing / cols);
+        match self.rules.capture_row {
+            CaptureRow::Inner => {
+                if depth != inner {
+                    return None;
+                }
+            }
+            CaptureRow::Innermost => {
+                for d in depth + 1..=inner {
+                    if row_has_seeds(board, cols, row_at_depth(self.size, self.mover, d)) {
+                        return None;
+                    }
+                }
+            }
+        }
+        captured_hole(
+            board,
+            self.size,
+            self.rules.captured_hole,
+            !self.mover,
+            landing % cols,
+        )
+    }
+
+    /// Takes the seeds of `target` into `landing`; `true` if that leaves the opponent with no
+    /// seeds (K5: the move then ends).
+    #[inline]
+    fn capture(&self, board: &mut [u8; BOARD_CELLS], target: usize, landing: usize) -> bool {
+        board[landing] += core::mem::take(&mut board[target]);
+        board[side_range(self.size, !self.mover)]
+            .iter()
+            .all(|&s| s == 0)
+    }
+
+    /// One lap (K2–K5): lift the hole, sow onward, and decide what follows.
+    #[inline]
+    fn lap(&self, state: &mut LapState) -> Lap {
+        let hole = state.hole as usize;
+        let seeds = u32::from(core::mem::take(&mut state.board[hole]));
+        let path = self.circuit.path();
+        let next = match self.circuit.position(hole) {
+            Some(k) if k + 1 < path.len() => k + 1,
+            _ => 0,
+        };
+        let Some(last) = sow_path(&mut state.board, path, next, seeds) else {
+            return Lap::Stop;
+        };
+        let landing = path[last] as usize;
+        let was_empty = state.board[landing] == 1;
+        match self.rules.trigger {
+            Trigger::Occupied => {
+                if was_empty {
+                    return Lap::Stop;
+                }
+                if let Some(target) = self.capture_target(&state.board, landing) {
+                    if self.capture(&mut state.board, target, landing) {
+                        return Lap::Stop;
+                    }
+                }
+            }
+            Trigger::Empty => {
+                if was_empty {
+                    let Some(target) = self.capture_target(&state.board, landing) else {
+                        return Lap::Stop;
+                    };
+                    if self.capture(&mut state.board, target, landing) {
+                        return Lap::Stop;
+                    }
+                }
+            }
+        }
+        state.hole = landing as u8;
+        Lap::Continue
+    }
+}
+
+impl Katro {
+    /// The start of a game: 2 seeds in every hole of `size`, South to move.
+    pub fn new(size: Size, rules: RuleSet) -> Katro {
+        let setup = Setup::start(size);
+        Katro {
+            board: setup.board,
+            size,
+            rules,
+            side: Side::South,
+            endless: false,
+        }
+    }
+
+    /// Validates a setup: no seeds off the board, at most [`MAX_SEEDS`] seeds, and seeds on the
+    /// side of the player not to move (every reachable position has them).
+    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Katro, PositionError> {
+        let size = setup.size;
+        if let Some(index) = (size.holes()..BOARD_CELLS).find(|&i| setup.board[i] != 0) {
+            return Err(PositionError::SeedsOffBoard { size, index });
+        }
+        let total: u32 = setup.board.iter().map(|&s| u32::from(s)).sum();
+        if total > MAX_SEEDS {
+            return Err(PositionError::TooManySeeds { total });
+        }
+        let waiting = !setup.side_to_move;
+        if side_seeds(&setup.board, size, waiting) == 0 {
+            return Err(PositionError::NoSeedsAfterMove { side: waiting });
+        }
+        Ok(Katro {
+            board: setup.board,
+            size,
+            rules,
+            side: setup.side_to_move,
+            endless: setup.ended_by_endless_move,
+        })
+    }
+
+    /// The raw setup of this position (for editing and re-validating).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            size: self.size,
+            board: self.board,
+            side_to_move: self.side,
+            ended_by_endless_move: self.endless,
+        }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The rule options in force.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Seeds per hole by board index `row * cols + col`, rows from South's edge.
+    pub fn board(&self) -> &[u8] {
+        &self.board[..self.size.holes()]
+    }
+
+    /// Seeds in `hole`, or `None` if it is not on this board.
+    pub fn seeds(&self, hole: Hole) -> Option<u8> {
+        hole.index(self.size).map(|i| self.board[i])
+    }
+
+    /// Seeds on `side`'s rows.
+    pub fn side_seeds(&self, side: Side) -> u32 {
+        side_seeds(&self.board, self.size, side)
+    }
+
+    /// Seeds on the whole board (constant through a game).
+    pub fn total_seeds(&self) -> u32 {
+        self.board.iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// `true` if the game ended because the last move was endless (K6).
+    pub fn ended_by_endless_move(&self) -> bool {
+        self.endless
+    }
+
+    /// The board row (from South's edge) the mover must start from (K1): his outermost row
+    /// holding seeds. `None` if he has no seeds.
+    pub fn start_row(&self) -> Option<usize> {
+        (0..self.size.rows_per_side())
+            .map(|depth| row_at_depth(self.size, self.side, depth))
+            .find(|&row| row_has_seeds(&self.board, self.size.cols(), row))
+    }
+
+    /// The single-seed step available from the mover's lone seed, as (from, landing, whether
+    /// it must capture), if the option is on and the mover has exactly one seed outside his
+    /// inner row.
+    fn lone_seed_step(&self) -> Option<(usize, usize, bool)> {
+        if !self.rules.single_seed || self.side_seeds(self.side) != 1 {
+            return None;
+        }
+        let from = side_range(self.size, self.side).find(|&i| self.board[i] != 0)?;
+        let cols = self.size.cols();
+        let depth = depth_of_row(self.size, from / cols);
+        let inner = self.size.rows_per_side() - 1;
+        if depth == inner {
+            return None;
+        }
+        let landing = row_at_depth(self.size, self.side, depth + 1) * cols + from % cols;
+        Some((from, landing, depth + 1 == inner))
+    }
+
+    fn step_capture(&self, landing: usize) -> Option<usize> {
+        let cols = self.size.cols();
+        captured_hole(
+            &self.board,
+            self.size,
+            self.rules.captured_hole,
+            !self.side,
+            landing % cols,
+        )
+    }
+
+    /// The single-seed steps that are legal here (none, one, or two with a chosen direction).
+    fn push_steps(&self, list: &mut MoveList<Move>) {
+        let Some((from, landing, into_inner)) = self.lone_seed_step() else {
+            return;
+        };
+        let hole = Hole::from_index(self.size, from).unwrap_or_default();
+        if !into_inner {
+            list.push(Move::step(hole, None));
+        } else if self.step_capture(landing).is_some() {
+            match self.rules.direction {
+                DirectionRule::Fixed(_) => list.push(Move::step(hole, None)),
+                DirectionRule::PerTurn => {
+                    list.push(Move::step(hole, Some(Direction::A)));
+                    list.push(Move::step(hole, Some(Direction::B)));
+                }
+            }
+        }
+    }
+
+    fn check_step(&self, mv: Move) -> Result<(), MoveError> {
+        let not = |reason| Err(MoveError::StepNotAllowed { mv, reason });
+        if !self.rules.single_seed {
+            return not("single-seed moves are not in these rules");
+        }
+        let Some((_, landing, into_inner)) = self.lone_seed_step() else {
+            return if self.side_seeds(self.side) != 1 {
+                not("the mover has more than one seed")
+            } else {
+                not("the seed is already in the inner row")
+            };
+        };
+        if into_inner && self.step_capture(landing).is_none() {
+            return not("a step into the inner row must capture, and the opponent hole is empty");
+        }
+        let wants_direction = into_inner && self.rules.direction == DirectionRule::PerTurn;
+        match (wants_direction, mv.direction) {
+            (true, None) => Err(MoveError::DirectionMissing { mv }),
+            (false, Some(_)) => Err(MoveError::DirectionNotAllowed { mv }),
+            _ => Ok(()),
+        }
+    }
+
+    fn sowing(&self, direction: Option<Direction>) -> Sowing<'static> {
+        let direction = match self.rules.direction {
+            DirectionRule::Fixed(d) => d,
+            DirectionRule::PerTurn => direction.unwrap_or_default(),
+        };
+        Sowing {
+            circuit: circuit(self.size, self.side, direction),
+            size: self.size,
+            rules: self.rules,
+            mover: self.side,
+        }
+    }
+}
+
+impl Position for Katro {
+    type Move = Move;
+    type MoveError = MoveError;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self) -> MoveList<Move> {
+        let mut list = MoveList::new();
+        if self.endless {
+            return list;
+        }
+        let Some(row) = self.start_row() else {
+            return list;
+        };
+        let cols = self.size.cols();
+        for col in 0..cols {
+            if self.board[row * cols + col] != 0 {
+                let hole = Hole::new(row, col).unwrap_or_default();
+                match self.rules.direction {
+                    DirectionRule::Fixed(_) => list.push(Move::sow(hole)),
+                    DirectionRule::PerTurn => {
+                        list.push(Move::sow_toward(hole, Direction::A));
+                        list.push(Move::sow_toward(hole, Direction::B));
+                    }
+                }
+            }
+        }
+        self.push_steps(&mut list);
+        list
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.rules.single_seed {
+            return self.legal_moves().len();
+        }
+        if self.endless {
+            return 0;
+        }
+        let Some(row) = self.start_row() else {
+            return 0;
+        };
+        let cols = self.size.cols();
+        let holes = self.board[row * cols..row * cols + cols]
+            .iter()
+            .filter(|&&s| s != 0)
+            .count();
+        match self.rules.direction {
+            DirectionRule::Fixed(_) => holes,
+            DirectionRule::PerTurn => 2 * holes,
+        }
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let hole = mv.hole;
+        let Some(index) = hole.index(self.size) else {
+            return Err(MoveError::OffBoard {
+                hole,
+                size: self.size,
+            });
+        };
+        if !side_range(self.size, self.side).contains(&index) {
+            return Err(MoveError::NotOwnHole {
+                hole,
+                side: self.side,
+            });
+        }
+        if self.board[index] == 0 {
+            return Err(MoveError::EmptyHole { hole });
+        }
+        let expected_row = self.start_row().unwrap_or_default();
+        if hole.row() != expected_row {
+            return Err(MoveError::NotOutermostRow {
+                hole,
+                side: self.side,
+                expected_row,
+            });
+        }
+        if mv.step {
+            return self.check_step(mv);
+        }
+        match (self.rules.direction, mv.direction) {
+            (DirectionRule::PerTurn, None) => Err(MoveError::DirectionMissing { mv }),
+            (DirectionRule::Fixed(_), Some(_)) => Err(MoveError::DirectionNotAllowed { mv }),
+            _ => Ok(()),
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let Some(from) = mv.hole.index(self.size) else {
+            return;
+        };
+        let sowing = self.sowing(mv.direction);
+        let mut state = LapState {
+            board: self.board,
+            hole: from as u8,
+        };
+        let mut sow = true;
+        if mv.step {
+            // Ludii's single-seed step: straight one row inwards, capturing when it enters the
+            // inner row.
+            match self.lone_seed_step() {
+                Some((from, landing, into_inner)) => {
+                    state.board[from] = 0;
+                    state.board[landing] += 1;
+                    state.hole = landing as u8;
+                    sow = match into_inner.then(|| self.step_capture(landing)).flatten() {
+                        Some(target) => !sowing.capture(&mut state.board, target, landing),
+                        None => false,
+                    };
+                }
+                None => sow = false,
+            }
+        }
+        if sow {
+            if let RelayEnd::Endless { .. } = relay(&mut state, LAP_LIMIT, |s| sowing.lap(s)) {
+                // K6: the move counts as played but changes nothing; the game ends here.
+                self.endless = true;
+                return;
+            }
+        }
+        self.board = state.board;
+        self.side = !self.side;
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.endless {
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::EndlessMove,
+            })
+        } else if self.side_seeds(self.side) == 0 {
+            Some(Outcome {
+                winner: Some(!self.side),
+                reason: EndReason::NoSeeds,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The seeds on `side`'s rows (Katro has no stores; seeds change sides by capture).
+    fn score(&self, side: Side) -> u32 {
+        self.side_seeds(side)
+    }
+}
+
+impl fmt::Display for Katro {
+    /// The position string: the board, the side to move, then the rules if not the default and
+    /// `endless` for a game ended by an endless move. The board lists rows from North's outer
+    /// row (top, as South sees the board) down to South's outer row, separated by `/`; each row
+    /// lists its holes from column `a` to the last, separated by `,`. Example (4 × 4 start):
+    /// `2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols = self.size.cols();
+        for row in (0..self.size.rows()).rev() {
+            for col in 0..cols {
+                write!(f, "{}", self.board[row * cols + col])?;
+                if col + 1 < cols {
+                    f.write_str(",")?;
+                }
+            }
+            if row > 0 {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str(match self.side {
+            Side::South => " S",
+            Side::North => " N",
+        })?;
+        if self.rules != RuleSet::DEFAULT {
+            write!(f, " {}", self.rules)?;
+        }
+        if self.endless {
+            f.write_str(" endless")?;
+        }
+        Ok(())
+    }
+}
+
+fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
+    let bad = |reason: String| ParseError::Board {
+        board: text.to_string(),
+        reason,
+    };
+    let rows: Vec<&str> = text.split('/').collect();
+    let cols = rows[0].split(',').count();
+    let size = Size::from_dimensions(rows.len(), cols).ok_or_else(|| {
+        bad(format!(
+            "{} rows of {cols} holes is not a Katro board (6x6, 4x4, 4x6 or 6x3)",
+            rows.len()
+        ))
+    })?;
+    let mut board = [0u8; BOARD_CELLS];
+    for (k, row_text) in rows.iter().enumerate() {
+        let row = size.rows() - 1 - k;
+        let holes: Vec<&str> = row_text.split(',').collect();
+        if holes.len() != cols {
+            return Err(bad(format!(
+                "row {} has {} holes, not {cols}",
+                row + 1,
+                holes.len()
+            )));
+        }
+        for (col, count) in holes.into_iter().enumerate() {
+            let valid = !count.is_empty()
+                && count.bytes().all(|b| b.is_ascii_digit())
+                && (count == "0" || !count.starts_with('0'));
+            let seeds = count.parse::<u8>().ok().filter(|_| valid).ok_or_else(|| {
+                bad(format!(
+                    "`{count}` is not a seed count from 0 to 255 (no leading zeros)"
+                ))
+            })?;
+            board[row * cols + col] = seeds;
+        }
+    }
+    Ok((size, board))
+}
+
+impl Katro {
+    /// Parses a position string (see [`Display`](fmt::Display)) and validates it. Accepts
+    /// exactly the canonical form: single spaces between fields, no leading zeros.
+    pub fn from_position_string(s: &str) -> Result<Katro, ParseError> {
+        let fields: Vec<&str> = s.split(' ').collect();
+        let [board, side, rest @ ..] = fields.as_slice() else {
+            return Err(ParseError::Fields(format!(
+                "`{s}` needs a board and a side to move"
+            )));
+        };
+        let (size, board) = parse_board(board)?;
+        let side_to_move = match *side {
+            "S" => Side::South,
+            "N" => Side::North,
+            other => return Err(ParseError::Side(other.to_string())),
+        };
+        let (rules, ended) = match rest {
+            [] => (RuleSet::DEFAULT, false),
+            ["endless"] => (RuleSet::DEFAULT, true),
+            [rules] => (rules.parse()?, false),
+            [rules, "endless"] => (rules.parse()?, true),
+            _ => {
+                return Err(ParseError::Fields(format!(
+                    "`{}` after the side to move: expected the rules, then `endless`",
+                    rest.join(" ")
+                )))
+            }
+        };
+        if rest.first() == Some(&"default") {
+            return Err(ParseError::Fields(
+                "default rules are written by leaving them out".into(),
+            ));
+        }
+        let setup = Setup {
+            size,
+            board,
+            side_to_move,
+            ended_by_endless_move: ended,
+        };
+        Ok(Katro::from_setup(setup, rules)?)
+    }
+}
+
+impl FromStr for Katro {
+    type Err = ParseError;
+    /// See [`Katro::from_position_string`].
+    fn from_str(s: &str) -> Result<Katro, ParseError> {
+        Katro::from_position_string(s)
+    }
+}

@@ -1,0 +1,195 @@
+//! A game history that knows which positions have occurred before: the repetition tool for
+//! programs that play. It changes no game's rules; a caller that wants a repetition rule asks it.
+
+use crate::{EndReason, Outcome, Position};
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// The positions and moves of one game from its start, with a count of every position seen.
+///
+/// Positions compare with `Eq`/`Hash` as the game defines them (board, side to move, and
+/// whatever else the position holds), so "the same position" means the same game state.
+#[derive(Debug, Clone)]
+pub struct History<P: Position + Eq + Hash> {
+    positions: Vec<P>,
+    moves: Vec<P::Move>,
+    counts: HashMap<P, u32>,
+}
+
+impl<P: Position + Eq + Hash> History<P> {
+    /// A history holding only the start position.
+    pub fn new(start: P) -> History<P> {
+        let mut counts = HashMap::new();
+        counts.insert(start.clone(), 1);
+        History {
+            positions: vec![start],
+            moves: Vec::new(),
+            counts,
+        }
+    }
+
+    /// The position after the last move.
+    pub fn current(&self) -> &P {
+        self.positions
+            .last()
+            .expect("a history always holds its start position")
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    /// Every position of the game, the start first and the current one last.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    /// Plays `mv` on the current position if it is legal, else returns why not and changes
+    /// nothing.
+    pub fn play(&mut self, mv: P::Move) -> Result<(), P::MoveError> {
+        let mut next = self.current().clone();
+        next.play(mv)?;
+        *self.counts.entry(next.clone()).or_insert(0) += 1;
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Takes back the last move and returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<P::Move> {
+        let mv = self.moves.pop()?;
+        let position = self
+            .positions
+            .pop()
+            .expect("one position per move, plus the start");
+        if let Some(count) = self.counts.get_mut(&position) {
+            *count -= 1;
+            if *count == 0 {
+                self.counts.remove(&position);
+            }
+        }
+        Some(mv)
+    }
+
+    /// How many times `position` has occurred in this game (the current position included).
+    pub fn occurrences(&self, position: &P) -> u32 {
+        self.counts.get(position).copied().unwrap_or(0)
+    }
+
+    /// How many times the current position occurred before now.
+    pub fn earlier_occurrences(&self) -> u32 {
+        self.occurrences(self.current()) - 1
+    }
+
+    /// `true` if the current position has occurred before in this game.
+    pub fn is_repetition(&self) -> bool {
+        self.earlier_occurrences() > 0
+    }
+
+    /// A draw by repetition if the current position has now occurred `times` times or more
+    /// (counting the current one); `None` otherwise. Only callers that adopt such a rule ask.
+    pub fn repetition_outcome(&self, times: u32) -> Option<Outcome> {
+        (self.occurrences(self.current()) >= times.max(1)).then_some(Outcome {
+            winner: None,
+            reason: EndReason::Repetition,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MoveList, Side};
+
+    /// A counter modulo 3 that either player may step by 1 or 2: positions recur quickly.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    struct Mod3 {
+        value: u8,
+        side: Side,
+    }
+
+    #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+    #[error("step must be 1 or 2")]
+    struct BadStep;
+
+    impl Position for Mod3 {
+        type Move = u8;
+        type MoveError = BadStep;
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            [1, 2].into_iter().collect()
+        }
+        fn check_move(&self, mv: u8) -> Result<(), BadStep> {
+            if mv == 1 || mv == 2 {
+                Ok(())
+            } else {
+                Err(BadStep)
+            }
+        }
+        fn play_unchecked(&mut self, mv: u8) {
+            self.value = (self.value + mv) % 3;
+            self.side = !self.side;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn score(&self, _: Side) -> u32 {
+            0
+        }
+    }
+
+    #[test]
+    fn counts_repetitions_and_undoes() {
+        let mut history = History::new(Mod3 {
+            value: 0,
+            side: Side::South,
+        });
+        assert!(!history.is_repetition());
+        history.play(1).unwrap(); // 1 N
+        history.play(2).unwrap(); // 0 S: the start again
+        assert!(history.is_repetition());
+        assert_eq!(history.earlier_occurrences(), 1);
+        assert_eq!(history.repetition_outcome(3), None);
+        history.play(2).unwrap(); // 2 N
+        history.play(1).unwrap(); // 0 S, third time
+        assert_eq!(history.occurrences(history.start()), 3);
+        assert_eq!(
+            history.repetition_outcome(3),
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition
+            })
+        );
+        assert_eq!(history.play(5), Err(BadStep));
+        assert_eq!(history.moves(), &[1, 2, 2, 1]);
+        assert_eq!(history.undo(), Some(1));
+        assert_eq!(
+            history.occurrences(&Mod3 {
+                value: 0,
+                side: Side::South
+            }),
+            2
+        );
+        assert_eq!(
+            history.current(),
+            &Mod3 {
+                value: 2,
+                side: Side::North
+            }
+        );
+        for _ in 0..3 {
+            history.undo();
+        }
+        assert_eq!(history.undo(), None);
+        assert!(!history.is_repetition());
+        assert_eq!(history.positions().len(), 1);
+    }
+}
