@@ -1,9 +1,9 @@
 //! The position and the rules of a move (T1–T7).
 
 use crate::{BoardSize, Move, MoveEffect, MoveError, RuleSet, TuzdikRule};
-use mancala_engine::sow::{redirect, sow_ring};
+use mancala_engine::sow::{redirect, sow_ring_array};
 use mancala_engine::topology::Ring;
-use mancala_engine::{EndReason, MoveList, Outcome, Side, Stores};
+use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side, Stores};
 
 /// Marks "no tuzdik" in the per-player tuzdik table.
 const NO_TUZDIK: u8 = u8::MAX;
@@ -118,12 +118,8 @@ impl Position {
     /// A bit per hole of the mover's row that holds a stone (bit `k` = hole `k + 1`).
     #[inline]
     fn playable_mask(&self) -> u32 {
-        let row = self.ring().row(self.side);
-        let mut mask = 0;
-        for (k, &h) in self.holes[row].iter().enumerate() {
-            mask |= u32::from(h != 0) << k;
-        }
-        mask
+        let n = self.rules.board.per_side();
+        occupied_mask(&self.holes, self.side.index() * n) & ((1 << n) - 1)
     }
 
     /// T6: `Some(outcome)` when a kazan holds more than half the stones, or exactly half each.
@@ -179,7 +175,7 @@ impl Position {
             origin
         };
         let len = ring.len();
-        let landing = sow_ring(&mut self.holes[..len], start, seeds).unwrap_or(origin);
+        let landing = sow_ring_array(&mut self.holes, len, start, seeds).unwrap_or(origin);
         // T3: stones that fell into a tuzdik go to its owner's kazan.
         let mut redirects = [(0usize, Side::South); 2];
         let mut count = 0;
@@ -343,12 +339,112 @@ impl mancala_engine::Position for Position {
         if self.majority().is_some() {
             0
         } else {
-            self.playable_mask().count_ones() as usize
+            count_bits(self.playable_mask()) as usize
         }
     }
 
     #[inline]
     fn is_over(&self) -> bool {
         self.majority().is_some() || self.starved()
+    }
+
+    /// Picks among the playable holes without building the move list (the play-out hot path).
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.rules.tuzdik == TuzdikRule::Optional {
+            let moves = self.legal_moves();
+            return moves.get(rng.below(moves.len() as u32) as usize).copied();
+        }
+        let mask = self.playable_mask();
+        if mask == 0 || self.majority().is_some() {
+            return None;
+        }
+        let k = nth_set_bit(mask, rng.below(count_bits(mask)));
+        Some(Move::new(k as u8 + 1))
+    }
+}
+
+/// A bit per hole for the 9 holes from `start` (at most 9) that hold a stone: bit `k` for hole
+/// `start + k`. Eight holes are tested at once in a 64-bit word (a byte's top bit is set
+/// exactly when the byte is not zero), then gathered into one byte by a multiplication.
+#[inline]
+fn occupied_mask(holes: &[u8; 18], start: usize) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let start = start.min(9);
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&holes[start..start + 8]);
+    let x = u64::from_le_bytes(word);
+    let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+    // Flag k (bit 8k) times byte j of the constant (2^(7 - j)) lands on bit 56 + k when
+    // k + j = 7; no two products share a bit, so nothing carries.
+    let low = ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    low | u32::from(holes[start + 8] != 0) << 8
+}
+
+/// For every 9-bit mask: how many bits are set, then the place of each set bit, lowest first.
+/// Sixteen bytes a mask, so any masked index stays in bounds.
+static SELECT: [u8; 512 * 16] = {
+    let mut table = [0u8; 512 * 16];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 9 {
+            if mask & (1 << bit) != 0 {
+                table[mask * 16 + 1 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        table[mask * 16] = n as u8;
+        mask += 1;
+    }
+    table
+};
+
+/// The number of set bits of a 9-bit mask.
+#[inline]
+fn count_bits(mask: u32) -> u32 {
+    u32::from(SELECT[(mask as usize & 511) * 16])
+}
+
+/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count).
+#[inline]
+fn nth_set_bit(mask: u32, n: u32) -> u32 {
+    u32::from(SELECT[(mask as usize & 511) * 16 + 1 + (n as usize).min(8)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_tricks_agree_with_plain_loops() {
+        let mut rng = Rng::new(1);
+        for _ in 0..2000 {
+            let mut holes = [0u8; 18];
+            for h in holes.iter_mut() {
+                *h = if rng.below(3) == 0 {
+                    0
+                } else {
+                    rng.below(256) as u8
+                };
+            }
+            for start in 0..=9 {
+                let plain = (0..9).fold(0, |m, k| m | u32::from(holes[start + k] != 0) << k);
+                assert_eq!(
+                    occupied_mask(&holes, start),
+                    plain,
+                    "{holes:?} from {start}"
+                );
+            }
+        }
+        for mask in 0..512u32 {
+            assert_eq!(count_bits(mask), mask.count_ones());
+            let bits: Vec<u32> = (0..9).filter(|b| mask & (1 << b) != 0).collect();
+            for (n, &bit) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(mask, n as u32), bit);
+            }
+        }
     }
 }
