@@ -1,0 +1,364 @@
+//! Alpha-beta: negamax with pruning, iterative deepening and a per-game evaluation.
+
+use super::limits::{Budget, Limits, MAX_DEPTH};
+use super::Player;
+use crate::{Position, Side, MAX_MOVES};
+
+/// The value of a won game, before the plies it takes are subtracted: a win in `n` plies from
+/// the root is worth `WIN - n`, a loss `-(WIN - n)`, so the search prefers quick wins and slow
+/// losses.
+pub const WIN: i32 = 1_000_000_000;
+
+/// The largest value an [`Evaluator`] may give; larger values are clamped, so an evaluation can
+/// never be mistaken for a won or lost game.
+pub const MAX_EVAL: i32 = WIN / 2;
+
+/// Above every value the search can return.
+const INFINITY: i32 = WIN + 1;
+
+/// The plies to the end of the game a search value announces: `Some(n)` for a game won
+/// (positive value) or lost (negative) in `n` plies, `None` for an evaluation.
+pub const fn plies_to_end(value: i32) -> Option<u32> {
+    let magnitude = value.unsigned_abs();
+    let floor = (WIN as u32) - MAX_DEPTH - 1;
+    if magnitude >= floor && magnitude <= WIN as u32 {
+        Some(WIN as u32 - magnitude)
+    } else {
+        None
+    }
+}
+
+/// A per-game judgement of a position that is not over, from `side`'s point of view (more is
+/// better for `side`). This is where a game adds its knowledge to the generic search.
+///
+/// Any `Fn(&P, Side) -> i32` closure is an evaluator. Values are clamped to
+/// `-MAX_EVAL..=MAX_EVAL`.
+pub trait Evaluator<P: Position> {
+    /// How good `position` is for `side`.
+    fn evaluate(&self, position: &P, side: Side) -> i32;
+}
+
+/// The default evaluation: `side`'s score minus the opponent's, the measure every mancala's
+/// result is decided by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ScoreDifference;
+
+impl<P: Position> Evaluator<P> for ScoreDifference {
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        let mine = i64::from(position.score(side));
+        let theirs = i64::from(position.score(side.opponent()));
+        (mine - theirs).clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
+    }
+}
+
+impl<P: Position, F: Fn(&P, Side) -> i32> Evaluator<P> for F {
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        self(position, side)
+    }
+}
+
+/// What an alpha-beta search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play: `None` only when the game is over (or the position offers no move).
+    pub best_move: Option<M>,
+    /// The value of the position for the side to move, from the deepest completed iteration
+    /// (see [`WIN`] and [`plies_to_end`] for won and lost games). With no completed iteration,
+    /// the evaluation of the position itself.
+    pub value: i32,
+    /// The depth of the deepest completed iteration (`0` if none completed).
+    pub depth: u32,
+    /// Positions visited by all iterations together.
+    pub nodes: u64,
+    /// The principal variation of the deepest completed iteration: the best line for both
+    /// sides, starting with `best_move`.
+    pub pv: Vec<M>,
+}
+
+/// A computer player for any game: negamax alpha-beta with iterative deepening.
+///
+/// Each iteration searches one ply deeper, trying first the line the previous one found best
+/// (and, at every ply, the moves that caused cut-offs there before). The search stops at its
+/// [`Limits`], when an iteration reaches no position the depth cut off (the value is then
+/// exact), or when it proves a win or loss. An iteration interrupted by the node or time limit
+/// is discarded, unless none completed: then the best move it had fully searched is returned.
+///
+/// Sides need not alternate: a child is negated only when its side to move differs from its
+/// parent's, so games with extra turns or passes are searched correctly. Moves are played
+/// copy-make on clones; nothing is allocated per node.
+///
+/// The search itself has no randomness: the same position and limits (depth or nodes) give the
+/// same result every time.
+#[derive(Debug, Clone, Default)]
+pub struct AlphaBeta<E = ScoreDifference> {
+    limits: Limits,
+    evaluator: E,
+}
+
+impl AlphaBeta<ScoreDifference> {
+    /// A search with the given limits and the [`ScoreDifference`] evaluation.
+    pub fn new(limits: Limits) -> Self {
+        AlphaBeta {
+            limits,
+            evaluator: ScoreDifference,
+        }
+    }
+}
+
+impl<E> AlphaBeta<E> {
+    /// A search with the given limits and a game's own evaluation.
+    pub fn with_evaluator(limits: Limits, evaluator: E) -> Self {
+        AlphaBeta { limits, evaluator }
+    }
+
+    /// The limits each search runs under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits of later searches (e.g. a time control's budget for the next move).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Searches `position` and returns the best move found with its value, depth, node count
+    /// and principal variation.
+    pub fn search<P>(&self, position: &P) -> SearchResult<P::Move>
+    where
+        P: Position,
+        E: Evaluator<P>,
+    {
+        let mut searcher = Searcher::new(&self.evaluator, &self.limits);
+        let side = position.side_to_move();
+        let mut result = SearchResult {
+            best_move: None,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if position.is_over() {
+            result.value = terminal_value(position, 0);
+            return result;
+        }
+        let moves = position.legal_moves();
+        result.value = clamp_eval(self.evaluator.evaluate(position, side));
+        let Some(&first) = moves.first() else {
+            return result;
+        };
+        result.best_move = Some(first);
+
+        for depth in 1..=self.limits.max_depth() {
+            searcher.horizon_reached = false;
+            let value = searcher.negamax(position, depth, -INFINITY, INFINITY, 0, true);
+            if searcher.aborted {
+                if result.depth == 0 && searcher.pv_len[0] > 0 {
+                    result.best_move = Some(searcher.pv[0]);
+                }
+                break;
+            }
+            result.value = value;
+            result.depth = depth;
+            result.pv.clear();
+            result
+                .pv
+                .extend_from_slice(&searcher.pv[..searcher.pv_len[0]]);
+            if let Some(&best) = result.pv.first() {
+                result.best_move = Some(best);
+            }
+            searcher.previous_pv.clone_from(&result.pv);
+            if !searcher.horizon_reached || plies_to_end(value).is_some() {
+                break;
+            }
+            if searcher.budget.past_deadline() {
+                break;
+            }
+        }
+        result.nodes = searcher.nodes;
+        result
+    }
+}
+
+impl<P, E> Player<P> for AlphaBeta<E>
+where
+    P: Position,
+    E: Evaluator<P>,
+{
+    /// The best move of a [`search`](AlphaBeta::search); a single legal move is returned
+    /// without searching.
+    fn choose(&mut self, position: &P) -> Option<P::Move> {
+        if position.is_over() {
+            return None;
+        }
+        let moves = position.legal_moves();
+        if moves.len() == 1 {
+            return Some(moves[0]);
+        }
+        self.search(position).best_move
+    }
+}
+
+/// The rows of the triangular principal-variation table: one per ply, plus one.
+const PLIES: usize = MAX_DEPTH as usize + 1;
+
+/// The state of one search: counters, limits, and per-ply tables allocated once.
+struct Searcher<'a, P: Position, E> {
+    evaluator: &'a E,
+    budget: Budget,
+    nodes: u64,
+    aborted: bool,
+    /// Set when some position was evaluated because the depth ran out (not because the game
+    /// ended): only then can a deeper iteration change anything.
+    horizon_reached: bool,
+    /// Row `ply` (at `ply * PLIES`) holds the best line found from the node at that ply.
+    pv: Vec<P::Move>,
+    pv_len: [usize; PLIES],
+    previous_pv: Vec<P::Move>,
+    /// Two moves per ply that recently caused a cut-off there, tried early.
+    killers: [[Option<P::Move>; 2]; PLIES],
+}
+
+impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
+    fn new(evaluator: &'a E, limits: &Limits) -> Self {
+        Searcher {
+            evaluator,
+            budget: Budget::new(limits.max_nodes(), limits.max_time()),
+            nodes: 0,
+            aborted: false,
+            horizon_reached: false,
+            pv: vec![P::Move::default(); PLIES * PLIES],
+            pv_len: [0; PLIES],
+            previous_pv: Vec::with_capacity(PLIES),
+            killers: [[None; 2]; PLIES],
+        }
+    }
+
+    /// The value of `position` for its side to move, searched `depth` plies deep within the
+    /// window `alpha..beta` (fail-soft). `on_pv` says the path from the root followed the
+    /// previous iteration's principal variation.
+    fn negamax(
+        &mut self,
+        position: &P,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        on_pv: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.budget.exhausted(self.nodes) {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        if position.is_over() {
+            return terminal_value(position, ply);
+        }
+        let me = position.side_to_move();
+        if depth == 0 || ply + 1 >= PLIES {
+            self.horizon_reached = true;
+            return clamp_eval(self.evaluator.evaluate(position, me));
+        }
+        let moves = position.legal_moves();
+        let count = moves.len();
+        if count == 0 {
+            return clamp_eval(self.evaluator.evaluate(position, me));
+        }
+
+        let mut ordered = [P::Move::default(); MAX_MOVES];
+        ordered[..count].copy_from_slice(&moves);
+        let pv_move = if on_pv {
+            self.previous_pv.get(ply).copied()
+        } else {
+            None
+        };
+        let [killer_a, killer_b] = self.killers[ply];
+        let mut front = 0;
+        for candidate in [pv_move, killer_a, killer_b].into_iter().flatten() {
+            if let Some(offset) = ordered[front..count].iter().position(|&m| m == candidate) {
+                ordered[front..=front + offset].rotate_right(1);
+                front += 1;
+            }
+        }
+
+        let mut best = -INFINITY;
+        for (i, &mv) in ordered[..count].iter().enumerate() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let child_on_pv = i == 0 && pv_move == Some(mv);
+            let value = if child.side_to_move() == me {
+                self.negamax(&child, depth - 1, alpha, beta, ply + 1, child_on_pv)
+            } else {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_on_pv)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                }
+            }
+            if alpha >= beta {
+                let killers = &mut self.killers[ply];
+                if killers[0] != Some(mv) {
+                    killers[1] = killers[0];
+                    killers[0] = Some(mv);
+                }
+                break;
+            }
+        }
+        best
+    }
+
+    /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let row = ply * PLIES;
+        let child_row = row + PLIES;
+        let child_len = self.pv_len[ply + 1].min(PLIES - 1);
+        self.pv[row] = mv;
+        self.pv
+            .copy_within(child_row..child_row + child_len, row + 1);
+        self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// The value of a finished game for its side to move, `ply` plies from the root.
+fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
+    let ply = ply.min(MAX_DEPTH as usize) as i32;
+    match position.outcome().and_then(|outcome| outcome.winner) {
+        Some(winner) if winner == position.side_to_move() => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+#[inline]
+fn clamp_eval(value: i32) -> i32 {
+    value.clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_to_end_reads_won_and_lost_values() {
+        assert_eq!(plies_to_end(WIN), Some(0));
+        assert_eq!(plies_to_end(WIN - 5), Some(5));
+        assert_eq!(plies_to_end(-(WIN - 7)), Some(7));
+        assert_eq!(plies_to_end(MAX_EVAL), None);
+        assert_eq!(plies_to_end(0), None);
+        assert_eq!(plies_to_end(-3), None);
+        assert_eq!(plies_to_end(i32::MIN), None);
+    }
+}

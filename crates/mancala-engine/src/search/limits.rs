@@ -1,0 +1,189 @@
+//! How long a search may run: by depth, by nodes, by wall-clock time, or the first of several.
+
+use std::time::{Duration, Instant};
+
+/// The deepest an alpha-beta search ever goes, whatever the limits say: the bound that sizes
+/// its per-ply tables and keeps a search with only a time or node limit finite.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The depth [`Limits::default`] searches to: quick on every game of the workspace.
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// The limits of an alpha-beta search; the search stops at whichever comes first.
+///
+/// Depth and node limits give the same result on every machine; a time limit makes the result
+/// depend on the machine's speed, so tests and reproducible analyses use depth or nodes.
+/// Every `Limits` ends the search: the depth never exceeds [`MAX_DEPTH`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time: Option<Duration>,
+}
+
+impl Limits {
+    /// Searches to `depth` plies (at least 1, at most [`MAX_DEPTH`]).
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(clamp_depth(depth)),
+            nodes: None,
+            time: None,
+        }
+    }
+
+    /// Searches at most `nodes` positions (counting every position visited, the root of every
+    /// iteration included), as deep as that allows.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// Searches for at most `time` of wall-clock time, as deep as that allows.
+    pub const fn time(time: Duration) -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            time: Some(time),
+        }
+    }
+
+    /// These limits with a depth limit added (or replaced).
+    pub const fn with_depth(self, depth: u32) -> Limits {
+        Limits {
+            depth: Some(clamp_depth(depth)),
+            ..self
+        }
+    }
+
+    /// These limits with a node limit added (or replaced).
+    pub const fn with_nodes(self, nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// These limits with a time limit added (or replaced).
+    pub const fn with_time(self, time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// The deepest iteration the search may start: the depth limit, else [`MAX_DEPTH`].
+    pub const fn max_depth(&self) -> u32 {
+        match self.depth {
+            Some(depth) => depth,
+            None => MAX_DEPTH,
+        }
+    }
+
+    /// The node limit, if any.
+    pub const fn max_nodes(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The time limit, if any.
+    pub const fn max_time(&self) -> Option<Duration> {
+        self.time
+    }
+}
+
+impl Default for Limits {
+    /// Depth [`DEFAULT_DEPTH`], no node or time limit.
+    fn default() -> Limits {
+        Limits::depth(DEFAULT_DEPTH)
+    }
+}
+
+const fn clamp_depth(depth: u32) -> u32 {
+    if depth == 0 {
+        1
+    } else if depth > MAX_DEPTH {
+        MAX_DEPTH
+    } else {
+        depth
+    }
+}
+
+/// A running budget of nodes and time, checked by the searches as they go.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+/// How many nodes pass between two looks at the clock (reading it costs more than a node).
+const CLOCK_INTERVAL: u64 = 1024;
+
+impl Budget {
+    /// A budget that starts now.
+    pub(crate) fn new(max_nodes: Option<u64>, time: Option<Duration>) -> Budget {
+        let deadline = time.map(|time| {
+            let now = Instant::now();
+            now.checked_add(time)
+                .unwrap_or(now + Duration::from_secs(1 << 32))
+        });
+        Budget {
+            max_nodes,
+            deadline,
+        }
+    }
+
+    /// `true` once `nodes` nodes have used up the budget. The clock is read only every
+    /// [`CLOCK_INTERVAL`] nodes, and on the first call.
+    #[inline]
+    pub(crate) fn exhausted(&self, nodes: u64) -> bool {
+        if let Some(max) = self.max_nodes {
+            if nodes >= max {
+                return true;
+            }
+        }
+        match self.deadline {
+            Some(deadline) if nodes % CLOCK_INTERVAL == 0 => Instant::now() >= deadline,
+            _ => false,
+        }
+    }
+
+    /// `true` once the deadline has passed (reads the clock every time).
+    pub(crate) fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_is_clamped_and_limits_combine() {
+        assert_eq!(Limits::depth(0).max_depth(), 1);
+        assert_eq!(Limits::depth(1000).max_depth(), MAX_DEPTH);
+        assert_eq!(Limits::nodes(5).max_depth(), MAX_DEPTH);
+        let limits = Limits::depth(3)
+            .with_nodes(100)
+            .with_time(Duration::from_millis(5));
+        assert_eq!(limits.max_depth(), 3);
+        assert_eq!(limits.max_nodes(), Some(100));
+        assert_eq!(limits.max_time(), Some(Duration::from_millis(5)));
+        assert_eq!(Limits::default().max_depth(), DEFAULT_DEPTH);
+    }
+
+    #[test]
+    fn budget_counts_nodes_and_time() {
+        let budget = Budget::new(Some(10), None);
+        assert!(!budget.exhausted(9));
+        assert!(budget.exhausted(10));
+        let budget = Budget::new(None, Some(Duration::ZERO));
+        assert!(budget.exhausted(0));
+        assert!(budget.past_deadline());
+        let budget = Budget::new(None, Some(Duration::MAX));
+        assert!(!budget.exhausted(0));
+        assert!(!budget.past_deadline());
+    }
+}

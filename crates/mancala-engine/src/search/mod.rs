@@ -1,0 +1,132 @@
+//! Computer players written once over [`Position`], so every game of the workspace gets them:
+//!
+//! - [`AlphaBeta`]: negamax alpha-beta with iterative deepening, limited by depth, nodes or
+//!   time ([`Limits`]), judging positions with a per-game [`Evaluator`] (by default the
+//!   [`ScoreDifference`]);
+//! - [`Mcts`]: Monte Carlo tree search (UCT) over seeded random play-outs, needing no
+//!   evaluation;
+//! - [`RandomPlayer`]: a uniformly random legal move, the baseline the others are measured
+//!   against.
+//!
+//! All three implement [`Player`], and [`play_game`] plays a game between any two of them.
+//! Everything is deterministic: alpha-beta has no randomness, and the others draw on a
+//! [`Rng`] seeded at construction (only a time limit makes results depend on the machine).
+//!
+//! ```
+//! use mancala_engine::search::{play_game, AlphaBeta, Limits, Mcts, Player, RandomPlayer};
+//! use mancala_engine::{MoveList, Outcome, EndReason, Position, Side};
+//!
+//! // A game small enough for a doc example: a pile of stones, each player takes 1 to 3,
+//! // whoever takes the last wins. A pile that is a multiple of 4 is lost for the mover.
+//! #[derive(Clone)]
+//! struct Nim { pile: u8, side: Side }
+//!
+//! impl Position for Nim {
+//!     type Move = u8;
+//!     type MoveError = std::fmt::Error;
+//!     fn side_to_move(&self) -> Side { self.side }
+//!     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+//!     fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
+//!         if (1..=self.pile.min(3)).contains(&take) { Ok(()) } else { Err(std::fmt::Error) }
+//!     }
+//!     fn play_unchecked(&mut self, take: u8) {
+//!         self.pile -= take;
+//!         self.side = !self.side;
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         // The player who took the last stone, i.e. not the one to move, has won.
+//!         (self.pile == 0).then(|| Outcome { winner: Some(!self.side), reason: EndReason::EmptyBoard })
+//!     }
+//!     fn score(&self, _side: Side) -> u32 { 0 }
+//! }
+//!
+//! let start = Nim { pile: 10, side: Side::South };
+//!
+//! // Alpha-beta sees the whole game: take 2, leaving a multiple of 4.
+//! let result = AlphaBeta::new(Limits::depth(12)).search(&start);
+//! assert_eq!(result.best_move, Some(2));
+//! assert!(result.value > 0);
+//!
+//! // Monte Carlo search finds it too, with enough play-outs.
+//! let mut mcts = Mcts::new(7).with_iterations(5_000);
+//! assert_eq!(mcts.choose(&start), Some(2));
+//!
+//! // Perfect play beats random play from a won position.
+//! let end = play_game(start, &mut AlphaBeta::new(Limits::depth(12)), &mut RandomPlayer::new(1), 100);
+//! assert_eq!(end.outcome.and_then(|o| o.winner), Some(Side::South));
+//! ```
+
+mod alphabeta;
+mod limits;
+mod mcts;
+
+pub use alphabeta::{
+    plies_to_end, AlphaBeta, Evaluator, ScoreDifference, SearchResult, MAX_EVAL, WIN,
+};
+pub use limits::{Limits, DEFAULT_DEPTH, MAX_DEPTH};
+pub use mcts::{
+    Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
+};
+
+use crate::playout::Playout;
+use crate::{Position, Rng, Side};
+
+/// Anything that picks a move in a position: a search, a random player, a human at a prompt.
+/// Generic code (matches, tournaments, the examples) is written against this.
+pub trait Player<P: Position> {
+    /// The move to play in `position`, or `None` when the game is over (a player may also
+    /// return `None` to resign).
+    fn choose(&mut self, position: &P) -> Option<P::Move>;
+}
+
+/// A player that picks a legal move uniformly at random: the baseline opponent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    /// A random player whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl<P: Position> Player<P> for RandomPlayer {
+    fn choose(&mut self, position: &P) -> Option<P::Move> {
+        position.random_move(&mut self.rng)
+    }
+}
+
+/// Plays a game from `position`, asking `south` or `north` for a move whenever that side is to
+/// move, until the game ends, `max_plies` moves have been played, or a player returns `None` or
+/// an illegal move (then the game stops where it is, with no outcome unless it was over).
+pub fn play_game<P: Position>(
+    mut position: P,
+    south: &mut dyn Player<P>,
+    north: &mut dyn Player<P>,
+    max_plies: u32,
+) -> Playout<P> {
+    let mut plies = 0;
+    while plies < max_plies && !position.is_over() {
+        let player: &mut dyn Player<P> = match position.side_to_move() {
+            Side::South => &mut *south,
+            Side::North => &mut *north,
+        };
+        let Some(mv) = player.choose(&position) else {
+            break;
+        };
+        if position.play(mv).is_err() {
+            break;
+        }
+        plies += 1;
+    }
+    let outcome = position.outcome();
+    Playout {
+        position,
+        plies,
+        outcome,
+    }
+}
