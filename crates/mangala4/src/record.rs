@@ -142,7 +142,9 @@ impl Record {
 
     /// Plays the next (forced) turn, or returns `None` once the game is over.
     pub fn play_next(&mut self) -> Option<Effect> {
-        self.position.end_reason()?;
+        if self.position.end_reason().is_some() {
+            return None;
+        }
         let effect = self.position.play_forced_reported();
         if effect.mv != Move::Pass {
             self.plies += 1;
