@@ -20,6 +20,7 @@
 //! ```
 
 mod moves;
+pub mod notation;
 mod position;
 mod rules;
 mod setup;

@@ -1,0 +1,87 @@
+//! Replays every game of a Toguz Kumalak PGN file (KZ or PlayOK move style), checking every
+//! checksum (landing hole, tuzdik mark, kazan total) and, for games that ended on the board,
+//! the recorded result.
+//!
+//! ```text
+//! cargo run --release --example replay -- FILE [--json]
+//! ```
+//!
+//! The last line is `games=G plies=P mismatches=M`, M being the games with any disagreement
+//! (each is described on standard error). With `--json`, one JSON object per game comes first,
+//! in file order. The exit status is 0 once the file has been read, whatever M is, and 2 when
+//! the file cannot be read or the arguments are wrong.
+
+use mancala_engine::{Position as _, Side};
+use serde_json::json;
+use std::process::ExitCode;
+use toguz::notation::{read_games, GameResult, Replay};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let json = args.iter().any(|a| a == "--json");
+    let files: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    let [path] = files[..] else {
+        eprintln!("usage: replay FILE [--json]");
+        return ExitCode::from(2);
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("replay: cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Invalid UTF-8 becomes U+FFFD, which the reader then reports in the game concerned.
+    let text = String::from_utf8_lossy(&bytes);
+    let (mut games, mut plies, mut mismatches, mut on_board) = (0usize, 0usize, 0usize, 0usize);
+    for (index, item) in read_games(&text).enumerate() {
+        let (replay, error) = match item {
+            Ok(game) => {
+                let replay = game.replay();
+                let error = replay.error.as_ref().map(|e| e.to_string());
+                (replay, error)
+            }
+            Err(e) => (e.partial.replay(), Some(e.to_string())),
+        };
+        games += 1;
+        plies += replay.moves.len();
+        let result = replay.position.outcome().map(GameResult::from_outcome);
+        if result.is_some() && error.is_none() {
+            on_board += 1;
+        }
+        if let Some(error) = &error {
+            mismatches += 1;
+            eprintln!("game {} (index {index}): {error}", index + 1);
+        }
+        if json {
+            println!("{}", game_json(index, &replay, result, error));
+        }
+    }
+    eprintln!("games over on the board, with the recorded result: {on_board}");
+    println!("games={games} plies={plies} mismatches={mismatches}");
+    ExitCode::SUCCESS
+}
+
+/// One game's line of `--json` output.
+fn game_json(
+    index: usize,
+    replay: &Replay,
+    result: Option<GameResult>,
+    error: Option<String>,
+) -> serde_json::Value {
+    let position = &replay.position;
+    let to_move = match position.side_to_move() {
+        Side::South => "white",
+        Side::North => "black",
+    };
+    json!({
+        "index": index,
+        "plies": replay.moves.len(),
+        "pits": position.holes(),
+        "kazans": [position.kazan(Side::South), position.kazan(Side::North)],
+        "tuzdiks": [position.tuzdik(Side::South), position.tuzdik(Side::North)],
+        "to_move": to_move,
+        "result": result.map(GameResult::as_str),
+        "error": error,
+    })
+}
