@@ -1,0 +1,180 @@
+//! Properties over random games, for every size and every option combination: the fast path
+//! equals the simple seed-by-seed implementation move for move, seeds are conserved, legal
+//! moves agree with checked play, and every move terminates.
+
+mod common;
+
+use common::Simple;
+use katro::{Direction, Hole, Katro, Move, RuleSet, Size};
+use mancala_engine::{EndReason, Position, Rng, Side};
+use proptest::prelude::*;
+
+/// Every move a caller could write on a board of `size`.
+fn every_move(size: Size) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for index in 0..size.holes() {
+        let hole = Hole::from_index(size, index).unwrap();
+        for direction in [None, Some(Direction::A), Some(Direction::B)] {
+            for step in [false, true] {
+                moves.push(Move {
+                    hole,
+                    direction,
+                    step,
+                });
+            }
+        }
+    }
+    moves
+}
+
+/// Plays a random game in both implementations, comparing everything at every ply. Returns
+/// the number of plies and whether it ended by an endless move.
+fn compare_game(size: Size, rules: RuleSet, seed: u64, max_plies: u32) -> (u32, bool) {
+    let mut rng = Rng::new(seed);
+    let mut fast = Katro::new(size, rules);
+    let mut simple = Simple::start(size, rules);
+    let total = fast.total_seeds();
+    assert_eq!(total, size.start_seeds());
+    let candidates = every_move(size);
+    for ply in 0..max_plies {
+        let context = format!("{size} {rules} seed {seed} ply {ply} at {fast}");
+        let legal = fast.legal_moves();
+        assert_eq!(legal.to_vec(), simple.legal_moves(), "{context}");
+        assert_eq!(fast.count_legal_moves(), legal.len(), "{context}");
+        for &mv in &candidates {
+            assert_eq!(
+                fast.check_move(mv).is_ok(),
+                legal.contains(&mv),
+                "{context}: {mv}"
+            );
+        }
+        let outcome = fast.outcome();
+        assert_eq!(outcome.is_some(), legal.is_empty(), "{context}");
+        assert_eq!(
+            outcome.map(|o| o.winner.map(|w| w == Side::South)),
+            simple.outcome_winner(),
+            "{context}"
+        );
+        assert_eq!(
+            fast.to_string().parse::<Katro>().unwrap(),
+            fast,
+            "{context}"
+        );
+        let Some(mv) = fast.random_move(&mut rng) else {
+            return (ply, fast.ended_by_endless_move());
+        };
+        let mut checked = fast;
+        checked.play(mv).unwrap();
+        fast.play_unchecked(mv);
+        assert_eq!(checked, fast);
+        simple.play(mv);
+        assert_eq!(fast.board(), &simple.flat()[..], "{context}: after {mv}");
+        assert_eq!(
+            fast.side_to_move() == Side::South,
+            simple.south_to_move,
+            "{context}: after {mv}"
+        );
+        assert_eq!(
+            fast.ended_by_endless_move(),
+            simple.ended,
+            "{context}: after {mv}"
+        );
+        assert_eq!(
+            fast.total_seeds(),
+            total,
+            "{context}: seeds not conserved by {mv}"
+        );
+        if fast.ended_by_endless_move() {
+            assert_eq!(fast.outcome().unwrap().reason, EndReason::EndlessMove);
+        }
+    }
+    (max_plies, false)
+}
+
+#[test]
+fn fast_equals_simple_for_every_size_and_option_combination() {
+    let mut endless = 0;
+    let mut games = 0;
+    for size in Size::ALL {
+        for (k, rules) in RuleSet::all().enumerate() {
+            for seed in 0..3 {
+                let (_, e) = compare_game(size, rules, 1000 * k as u64 + seed, 300);
+                endless += u32::from(e);
+                games += 1;
+            }
+        }
+    }
+    println!("{games} games, {endless} ended by an endless move");
+}
+
+fn any_rules() -> impl Strategy<Value = RuleSet> {
+    let all: Vec<RuleSet> = RuleSet::all().collect();
+    proptest::sample::select(all)
+}
+
+fn any_size() -> impl Strategy<Value = Size> {
+    proptest::sample::select(Size::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_agree_move_for_move(size in any_size(), rules in any_rules(), seed in any::<u64>()) {
+        compare_game(size, rules, seed, 400);
+    }
+
+    /// From any reachable position of the standard board, every legal move returns and keeps
+    /// the 72 seeds.
+    #[test]
+    fn every_move_terminates_and_conserves_72_seeds(rules in any_rules(), seed in any::<u64>(), plies in 0u32..120) {
+        let mut rng = Rng::new(seed);
+        let mut position = Katro::new(Size::S6x6, rules);
+        for _ in 0..plies {
+            match position.random_move(&mut rng) {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        for mv in position.legal_moves() {
+            let mut child = position;
+            child.play_unchecked(mv);
+            prop_assert_eq!(child.total_seeds(), 72);
+            prop_assert!(child.side_seeds(position.side_to_move()) > 0);
+        }
+    }
+
+    /// Play never panics, whatever move is asked for, from any valid position; illegal moves
+    /// leave the position unchanged.
+    #[test]
+    fn any_move_on_any_board_is_answered(
+        size in any_size(),
+        rules in any_rules(),
+        cells in proptest::collection::vec(0u8..6, 36),
+        north in any::<bool>(),
+        hole in 0usize..64,
+        direction in 0u8..3,
+        step in any::<bool>(),
+    ) {
+        let mut setup = katro::Setup::start(size);
+        setup.board = [0; 36];
+        setup.board[..size.holes()].copy_from_slice(&cells[..size.holes()]);
+        setup.side_to_move = if north { Side::North } else { Side::South };
+        let Ok(position) = Katro::from_setup(setup, rules) else { return Ok(()); };
+        let Some(hole) = Hole::new(hole / 8, hole % 8) else { return Ok(()); };
+        let direction = [None, Some(Direction::A), Some(Direction::B)][direction as usize];
+        let mv = Move { hole, direction, step };
+        let mut after = position;
+        match after.play(mv) {
+            Ok(()) => prop_assert!(position.legal_moves().contains(&mv)),
+            Err(_) => prop_assert_eq!(after, position),
+        }
+        prop_assert_eq!(after.total_seeds(), position.total_seeds());
+        let mut simple = Simple::from_katro(&position);
+        if position.legal_moves().contains(&mv) {
+            simple.play(mv);
+            prop_assert_eq!(after.board(), &simple.flat()[..]);
+            prop_assert_eq!(after.ended_by_endless_move(), simple.ended);
+        }
+    }
+}
