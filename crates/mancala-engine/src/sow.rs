@@ -49,11 +49,33 @@ pub fn sow_ring(holes: &mut [u8], start: usize, seeds: u32) -> Option<usize> {
     Some((start + seeds as usize - 1) % len)
 }
 
-/// [`sow_ring`] for a ring kept in the first `len` holes of a fixed-size array: every hole is
-/// updated by one branch-free pass over the array, which the compiler turns into a few vector
-/// additions. Holes from `len` on are left alone. Returns `None` (changing nothing) when `seeds`
-/// is `0` or `start` is not below `len`.
-#[inline]
+/// `STEP[128 - k..][i]` is `1` when `i >= k`, else `0`: a window of it marks every hole from
+/// `k` on, so runs of holes become differences of two windows, with no comparison per hole.
+static STEP: [u8; 256] = {
+    let mut step = [0u8; 256];
+    let mut i = 128;
+    while i < 256 {
+        step[i] = 1;
+        i += 1;
+    }
+    step
+};
+
+/// The holes `k..N` as `1`s (`k` at most 128).
+#[inline(always)]
+fn from_hole<const N: usize>(k: usize) -> &'static [u8; N] {
+    let window = &STEP[128 - k.min(128)..];
+    match window.first_chunk::<N>() {
+        Some(chunk) => chunk,
+        None => &[0; N],
+    }
+}
+
+/// [`sow_ring`] for a ring kept in the first `len` holes of a fixed-size array (at most 128):
+/// every hole is updated by one branch-free pass of byte additions over the array, which the
+/// compiler turns into a few vector instructions. Holes from `len` on are left alone. Returns
+/// `None` (changing nothing) when `seeds` is `0` or `start` is not below `len`.
+#[inline(always)]
 pub fn sow_ring_array<const N: usize>(
     holes: &mut [u8; N],
     len: usize,
@@ -70,20 +92,21 @@ pub fn sow_ring_array<const N: usize>(
     } else {
         (seeds / len, seeds % len)
     };
-    // The holes `start..end1` and `0..end2` get one seed more than the others.
+    // Every ring hole gets `laps`; the holes `start..end1` and `0..end2` one more.
     let end = start + rest;
     let (end1, end2) = if end > len {
         (len, end - len)
     } else {
         (end, 0)
     };
-    // Byte-wide lanes compared with broadcast bounds: a handful of vector instructions.
-    let [start8, end1, end2, len8, laps8] = [start, end1, end2, len, laps].map(|v| v as u8);
-    let lanes: [u8; N] = core::array::from_fn(|i| i as u8);
-    for (h, &i) in holes.iter_mut().zip(&lanes) {
-        let extra = (i >= start8 && i < end1) | (i < end2);
-        let base = if i < len8 { laps8 } else { 0 };
-        *h += base + u8::from(extra);
+    let (all, ring_end) = (from_hole::<N>(0), from_hole::<N>(len));
+    let (run_start, run_end) = (from_hole::<N>(start), from_hole::<N>(end1));
+    let wrap_end = from_hole::<N>(end2);
+    let laps = laps as u8;
+    for i in 0..N {
+        let ring = all[i] - ring_end[i];
+        let extra = (run_start[i] - run_end[i]) + (all[i] - wrap_end[i]);
+        holes[i] += laps * ring + extra;
     }
     // The last seed lies `seeds - 1` holes after `start`: `rest - 1` modulo the length.
     let last = if rest == 0 {

@@ -5,8 +5,9 @@ use mancala_engine::sow::{redirect, sow_ring_array};
 use mancala_engine::topology::Ring;
 use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side, Stores};
 
-/// Marks "no tuzdik" in the per-player tuzdik table.
-const NO_TUZDIK: u8 = u8::MAX;
+/// Marks "no tuzdik" in the per-player tuzdik table: a spare hole past the board that never
+/// holds a stone, so feeding the tuzdiks needs no test for their absence.
+const NO_TUZDIK: u8 = 18;
 
 /// A Toguz Kumalak position: holes, kazans, tuzdiks, side to move and the rules in force.
 ///
@@ -16,10 +17,14 @@ const NO_TUZDIK: u8 = u8::MAX;
 /// [`Position::from_setup`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    holes: [u8; 18],
+    /// Canonical holes, then the spare [`NO_TUZDIK`] hole.
+    holes: [u8; 19],
     kazans: Stores,
     /// `tuzdiks[side]`: the canonical index of the hole that is `side`'s tuzdik.
     tuzdiks: [u8; 2],
+    /// A bit per hole that holds a stone, kept up to date by every move: move generation reads
+    /// it instead of the holes.
+    occupied: u32,
     side: Side,
     rules: RuleSet,
 }
@@ -40,12 +45,13 @@ impl Position {
     /// The start position: as many stones in every hole as holes in a row, White to move.
     pub fn new(rules: RuleSet) -> Position {
         let n = rules.board.per_side();
-        let mut holes = [0u8; 18];
+        let mut holes = [0u8; 19];
         holes[..2 * n].fill(n as u8);
         Position {
             holes,
             kazans: Stores::default(),
             tuzdiks: [NO_TUZDIK; 2],
+            occupied: occupied_mask(&holes),
             side: WHITE,
             rules,
         }
@@ -53,7 +59,7 @@ impl Position {
 
     /// Builds a position from parts already validated by [`crate::Setup`].
     pub(crate) fn from_parts(
-        holes: [u8; 18],
+        holes: [u8; 19],
         kazans: [u16; 2],
         tuzdiks: [Option<usize>; 2],
         side: Side,
@@ -64,6 +70,7 @@ impl Position {
             holes,
             kazans: Stores::new(kazans[0], kazans[1]),
             tuzdiks: [tuzdik(tuzdiks[0]), tuzdik(tuzdiks[1])],
+            occupied: occupied_mask(&holes),
             side,
             rules,
         }
@@ -119,7 +126,7 @@ impl Position {
     #[inline]
     fn playable_mask(&self) -> u32 {
         let n = self.rules.board.per_side();
-        occupied_mask(&self.holes, self.side.index() * n) & ((1 << n) - 1)
+        (self.occupied >> (self.side.index() * n)) & ((1 << n) - 1)
     }
 
     /// T6: `Some(outcome)` when a kazan holds more than half the stones, or exactly half each.
@@ -176,16 +183,22 @@ impl Position {
         };
         let len = ring.len();
         let landing = sow_ring_array(&mut self.holes, len, start, seeds).unwrap_or(origin);
+        // The sown holes are occupied now; the origin too if a stone went back into it.
+        let sown = if seeds as usize >= len {
+            (1u64 << len) - 1
+        } else {
+            let run = ((1u64 << seeds) - 1) << start;
+            (run | run >> len) & ((1u64 << len) - 1)
+        };
+        self.occupied = (self.occupied & !(1 << origin)) | sown as u32;
         // T3: stones that fell into a tuzdik go to its owner's kazan.
-        let mut redirects = [(0usize, Side::South); 2];
-        let mut count = 0;
-        for owner in Side::BOTH {
-            if let Some(hole) = self.tuzdik(owner) {
-                redirects[count] = (hole, owner);
-                count += 1;
-            }
-        }
-        redirect(&mut self.holes, &redirects[..count], &mut self.kazans);
+        let [south, north] = self.tuzdiks.map(usize::from);
+        redirect(
+            &mut self.holes,
+            &[(south, Side::South), (north, Side::North)],
+            &mut self.kazans,
+        );
+        self.occupied &= !(1 << south | 1 << north);
         // T4: the last stone decides, on an opponent's hole that is not a tuzdik.
         let mut effect = MoveEffect {
             landing,
@@ -196,6 +209,7 @@ impl Position {
             let c = self.holes[landing];
             if c % 2 == 0 {
                 self.holes[landing] = 0;
+                self.occupied &= !(1 << landing);
                 self.kazans.add(me, u16::from(c));
                 effect.captured = u32::from(c);
             } else if c == 3
@@ -203,6 +217,7 @@ impl Position {
                 && (self.rules.tuzdik == TuzdikRule::Automatic || mv.claims_tuzdik())
             {
                 self.holes[landing] = 0;
+                self.occupied &= !(1 << landing);
                 self.kazans.add(me, 3);
                 self.tuzdiks[me.index()] = landing as u8;
                 effect.tuzdik = Some(landing);
@@ -364,22 +379,12 @@ impl mancala_engine::Position for Position {
     }
 }
 
-/// A bit per hole for the 9 holes from `start` (at most 9) that hold a stone: bit `k` for hole
-/// `start + k`. Eight holes are tested at once in a 64-bit word (a byte's top bit is set
-/// exactly when the byte is not zero), then gathered into one byte by a multiplication.
-#[inline]
-fn occupied_mask(holes: &[u8; 18], start: usize) -> u32 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let start = start.min(9);
-    let mut word = [0u8; 8];
-    word.copy_from_slice(&holes[start..start + 8]);
-    let x = u64::from_le_bytes(word);
-    let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
-    // Flag k (bit 8k) times byte j of the constant (2^(7 - j)) lands on bit 56 + k when
-    // k + j = 7; no two products share a bit, so nothing carries.
-    let low = ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
-    low | u32::from(holes[start + 8] != 0) << 8
+/// A bit per hole that holds a stone.
+fn occupied_mask(holes: &[u8; 19]) -> u32 {
+    holes
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, &h)| mask | u32::from(h != 0) << i)
 }
 
 /// For every 9-bit mask: how many bits are set, then the place of each set bit, lowest first.
@@ -420,25 +425,6 @@ mod tests {
 
     #[test]
     fn bit_tricks_agree_with_plain_loops() {
-        let mut rng = Rng::new(1);
-        for _ in 0..2000 {
-            let mut holes = [0u8; 18];
-            for h in holes.iter_mut() {
-                *h = if rng.below(3) == 0 {
-                    0
-                } else {
-                    rng.below(256) as u8
-                };
-            }
-            for start in 0..=9 {
-                let plain = (0..9).fold(0, |m, k| m | u32::from(holes[start + k] != 0) << k);
-                assert_eq!(
-                    occupied_mask(&holes, start),
-                    plain,
-                    "{holes:?} from {start}"
-                );
-            }
-        }
         for mask in 0..512u32 {
             assert_eq!(count_bits(mask), mask.count_ones());
             let bits: Vec<u32> = (0..9).filter(|b| mask & (1 << b) != 0).collect();

@@ -185,7 +185,7 @@ impl Position {
                 });
             }
         }
-        let mut holes = [0u8; 18];
+        let mut holes = [0u8; 19];
         for (h, &count) in holes.iter_mut().zip(&setup.holes) {
             *h = count as u8; // at most 162: checked above
         }
