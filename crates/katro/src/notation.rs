@@ -189,7 +189,8 @@ mod tests {
         }
         let hole: Hole = "c2".parse().unwrap();
         assert_eq!(hole.index(Size::S6x6), Some(8));
-        assert_eq!(hole.index(Size::S6x3), None);
+        assert_eq!(hole.index(Size::S6x3), Some(5));
+        assert_eq!("d2".parse::<Hole>().unwrap().index(Size::S6x3), None);
         assert_eq!(Hole::from_index(Size::S6x3, 8), Some("c3".parse().unwrap()));
         assert_eq!(Hole::from_index(Size::S4x4, 16), None);
     }
