@@ -2,7 +2,7 @@
 //!
 //! - [`Side`], [`Outcome`], [`EndReason`]: the vocabulary of players and results.
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
-//!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`](topology::Stores).
+//!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
 //! - [`sow`]: closed-form sowing primitives with their seed-by-seed references.
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
