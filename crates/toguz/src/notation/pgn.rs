@@ -96,6 +96,9 @@ pub enum RecordError {
     /// Tag values are one line without control characters.
     #[error("the value of tag {0} holds a control character")]
     TagValue(String),
+    /// The `FEN` tag must be a position string.
+    #[error("the FEN tag: {0}")]
+    Fen(ParseFenError),
     /// A comment cannot hold `}`, which would end it.
     #[error("a comment cannot hold `}}`")]
     Comment,
@@ -175,13 +178,18 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets tag `name` (replacing its first occurrence, else appending it).
+    /// Sets tag `name` (replacing its first occurrence, else appending it). Refused when the
+    /// record could not be read back: a name other than letters, digits and `_`, a control
+    /// character in the value, or a `FEN` value that is not a position string.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordError> {
         if !valid_tag_name(name) {
             return Err(RecordError::TagName(shorten(name)));
         }
         if value.chars().any(char::is_control) {
             return Err(RecordError::TagValue(name.to_owned()));
+        }
+        if name == "FEN" {
+            value.parse::<Fen>().map_err(RecordError::Fen)?;
         }
         match self.tags.iter_mut().find(|(k, _)| k == name) {
             Some(pair) => pair.1 = value.to_owned(),
@@ -745,6 +753,12 @@ impl Iterator for Reader<'_> {
                     self.trailing_comments(Some(&mut game));
                     break;
                 }
+            }
+        }
+        if error.is_none() && start.is_none() {
+            // The start is checked even when no move number asked for it.
+            if let Err(e) = game.start(RuleSet::STANDARD) {
+                error = Some((PgnErrorKind::BadFen(e), self.line, None));
             }
         }
         if error.is_none() && !finished {
