@@ -207,15 +207,13 @@ fn records_replay_and_check_every_move() {
         tampered.parse::<Record>(),
         Err(RecordError::Move { number: 1, .. })
     ));
-    let extra = text
-        .replacen('\n', "\n", 1)
-        .replace(&lines[3], &format!("{} S1", lines[3]));
+    let extra = text.replace(lines[3], &format!("{} S1", lines[3]));
     assert!(matches!(
         extra.parse::<Record>(),
         Err(RecordError::AfterEnd { .. })
     ));
     let result = text.replace(
-        &lines[4],
+        lines[4],
         "result south=1 north=2 reason=empty plies=3 left=0",
     );
     assert!(matches!(
@@ -270,4 +268,20 @@ fn statistics_add_up() {
     }
     assert!(stats.plies_min <= stats.plies_max);
     assert!(stats.to_string().contains("games: 200"));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_strings_and_their_validation() {
+    let position: Position = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
+    let json = serde_json::to_string(&position).unwrap();
+    assert_eq!(json, "\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south\"");
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), position);
+    assert!(
+        serde_json::from_str::<Position>("\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 250 47 south\"").is_err()
+    );
+    let setup = Setup::random(9).with_first(Side::North);
+    let json = serde_json::to_string(&setup).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
+    assert!(serde_json::from_str::<Setup>("\"0,0,0,0,0,0,0,0,0,0,0,0,0,0 south\"").is_err());
 }
