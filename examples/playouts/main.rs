@@ -1,11 +1,13 @@
 //! Plays seeded random games on one thread and reports the speed.
 //!
 //! ```text
-//! cargo run --release --example playouts -- GAME GAMES [--seed S]
+//! cargo run --release --example playouts -- GAME GAMES [--seed S] [--threads N]
 //! ```
 //!
 //! GAME is `toguz`, `mangala4` (random starts) or `katro`. Every move is a uniformly random
-//! legal move, move generation and the random choice included. Ends with the line
+//! legal move, move generation and the random choice included. With `--threads N` the games
+//! are shared out over `N` threads, thread `t` drawing from its own generator seeded `S + t`
+//! (so the games differ from a one-thread run with the same seed). Ends with the line
 //! `games=G moves=M seconds=T moves_per_sec=R`.
 
 use mancala_engine::playout::random_playout;
@@ -13,7 +15,8 @@ use mancala_engine::{Position, Rng};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: playouts GAME GAMES [--seed S]   (GAME = toguz | mangala4 | katro)";
+const USAGE: &str =
+    "usage: playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro)";
 
 /// A cap on the moves of one game: no game of the workspace comes near it, and it keeps a
 /// random game of a rule set that allows endless play from running for ever.
@@ -37,30 +40,72 @@ fn run(args: &[String]) -> Result<(), String> {
     let games: u64 = games
         .parse()
         .map_err(|_| format!("GAMES `{games}` is not a whole number"))?;
-    let seed = match options {
-        [] => 0,
-        [flag, value] if flag == "--seed" => value
-            .parse()
-            .map_err(|_| format!("seed `{value}` is not a whole number"))?,
-        _ => return Err(format!("unexpected options {options:?}")),
+    let (mut seed, mut threads) = (0u64, 1u64);
+    let mut options = options.iter();
+    while let Some(flag) = options.next() {
+        let value = options
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} takes a whole number, not `{value}`"))
+        };
+        match flag.as_str() {
+            "--seed" => seed = number()?,
+            "--threads" => threads = number()?.max(1),
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    let job = Job {
+        games,
+        seed,
+        threads,
     };
-    let mut rng = Rng::new(seed);
     match game.as_str() {
-        "toguz" => report(games, &mut rng, |_| toguz::Position::default()),
+        "toguz" => job.run(|_| toguz::Position::default()),
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())
 }
 
-/// Plays `games` random games, each from the position `start` gives, and prints the totals.
-fn report<P: Position>(games: u64, rng: &mut Rng, mut start: impl FnMut(&mut Rng) -> P) {
-    let clock = Instant::now();
-    let mut moves = 0u64;
+/// What to play: how many games, from which seed, on how many threads.
+struct Job {
+    games: u64,
+    seed: u64,
+    threads: u64,
+}
+
+impl Job {
+    /// Plays the games, each from the position `start` draws, and prints the totals.
+    fn run<P: Position>(&self, start: impl Fn(&mut Rng) -> P + Sync) {
+        let clock = Instant::now();
+        let moves: u64 = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..self.threads)
+                .map(|t| {
+                    // Thread t plays every game whose number is t modulo the thread count.
+                    let games = (self.games + self.threads - 1 - t) / self.threads;
+                    let start = &start;
+                    scope.spawn(move || play(games, &mut Rng::new(self.seed + t), start))
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        });
+        let seconds = clock.elapsed().as_secs_f64();
+        let rate = moves as f64 / seconds.max(1e-9);
+        println!(
+            "games={} moves={moves} seconds={seconds:.3} moves_per_sec={rate:.0}",
+            self.games
+        );
+    }
+}
+
+/// Plays `games` random games on this thread and returns the moves played.
+fn play<P: Position>(games: u64, rng: &mut Rng, start: &impl Fn(&mut Rng) -> P) -> u64 {
+    let mut moves = 0;
     for _ in 0..games {
         let position = start(rng);
         moves += u64::from(random_playout(position, rng, MAX_PLIES).plies);
     }
-    let seconds = clock.elapsed().as_secs_f64();
-    let rate = moves as f64 / seconds.max(1e-9);
-    println!("games={games} moves={moves} seconds={seconds:.3} moves_per_sec={rate:.0}");
+    moves
 }
