@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         }
         if let Some(error) = &error {
             mismatches += 1;
-            eprintln!("game {} (index {index}): {error}", index + 1);
+            eprintln!("index {index}: {error}");
         }
         if json {
             println!("{}", game_json(index, &replay, result, error));
@@ -62,26 +62,26 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// One game's line of `--json` output.
+/// One game's line of `--json` output, keys in the documented order.
 fn game_json(
     index: usize,
     replay: &Replay,
     result: Option<GameResult>,
     error: Option<String>,
-) -> serde_json::Value {
+) -> String {
     let position = &replay.position;
     let to_move = match position.side_to_move() {
         Side::South => "white",
         Side::North => "black",
     };
-    json!({
-        "index": index,
-        "plies": replay.moves.len(),
-        "pits": position.holes(),
-        "kazans": [position.kazan(Side::South), position.kazan(Side::North)],
-        "tuzdiks": [position.tuzdik(Side::South), position.tuzdik(Side::North)],
-        "to_move": to_move,
-        "result": result.map(GameResult::as_str),
-        "error": error,
-    })
+    let json = |value: serde_json::Value| value.to_string();
+    format!(
+        "{{\"index\":{index},\"plies\":{},\"pits\":{},\"kazans\":{},\"tuzdiks\":{},\"to_move\":\"{to_move}\",\"result\":{},\"error\":{}}}",
+        replay.moves.len(),
+        json(json!(position.holes())),
+        json(json!([position.kazan(Side::South), position.kazan(Side::North)])),
+        json(json!([position.tuzdik(Side::South), position.tuzdik(Side::North)])),
+        json(json!(result.map(GameResult::as_str))),
+        json(json!(error)),
+    )
 }
