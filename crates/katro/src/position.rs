@@ -9,7 +9,7 @@ use core::str::FromStr;
 use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
 use mancala_engine::sow::sow_path;
 use mancala_engine::topology::{Circuit, Direction};
-use mancala_engine::{EndReason, MoveList, Outcome, Position, Side};
+use mancala_engine::{EndReason, MoveList, Outcome, Position, Rng, Side};
 
 /// The most seeds a position may hold, so that every hole count fits in a byte whatever
 /// happens (the standard game has 72).
@@ -17,6 +17,44 @@ pub const MAX_SEEDS: u32 = 255;
 
 /// Board cells: enough for the largest size (6 × 6).
 pub const BOARD_CELLS: usize = 36;
+
+/// Internal board cells: 36 holes plus padding, so that any row can be read as one `u64`.
+const CELLS: usize = 40;
+
+/// The internal board.
+type Cells = [u8; CELLS];
+
+/// Laps run before the relay driver takes over with its repeat detection: almost every move
+/// ends sooner, and the verdict is the same either way (the limit counts every lap).
+const FAST_LAPS: u32 = 64;
+
+/// The column of every cell on every size, in [`Size::index`] order.
+static COL: [[u8; CELLS]; 4] = build_cell_table(false);
+
+/// The depth of every cell from its owner's edge (`0` = outer row), on every size.
+static DEPTH: [[u8; CELLS]; 4] = build_cell_table(true);
+
+const fn build_cell_table(depth: bool) -> [[u8; CELLS]; 4] {
+    let mut table = [[0u8; CELLS]; 4];
+    let mut s = 0;
+    while s < Size::ALL.len() {
+        let size = Size::ALL[s];
+        let mut cell = 0;
+        while cell < size.holes() {
+            let row = cell / size.cols();
+            table[s][cell] = if !depth {
+                (cell % size.cols()) as u8
+            } else if row < size.rows_per_side() {
+                row as u8
+            } else {
+                (size.rows() - 1 - row) as u8
+            };
+            cell += 1;
+        }
+        s += 1;
+    }
+    table
+}
 
 /// The circuits of every size, side and direction, computed at compile time.
 static CIRCUITS: [[[Circuit; 2]; 2]; 4] = build_circuits();
@@ -75,7 +113,7 @@ impl Setup {
 /// endless move. A small `Copy` value; play is copy-make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Katro {
-    board: [u8; BOARD_CELLS],
+    board: Cells,
     size: Size,
     rules: RuleSet,
     side: Side,
@@ -92,7 +130,7 @@ impl Default for Katro {
 /// One lap's state, everything a lap depends on: the board and the hole to lift next.
 #[derive(Clone, PartialEq)]
 struct LapState {
-    board: [u8; BOARD_CELLS],
+    board: Cells,
     hole: u8,
 }
 
@@ -104,9 +142,27 @@ struct Sowing<'a> {
     mover: Side,
 }
 
+/// The seeds of `row` as one word, a byte per hole (rows start at most at cell 30, so the
+/// eight bytes read always lie within the padded board).
+#[inline(always)]
+fn row_word(board: &Cells, cols: usize, row: usize) -> u64 {
+    let start = row * cols;
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&board[start..start + 8]);
+    u64::from_le_bytes(bytes) & (u64::MAX >> (64 - 8 * cols))
+}
+
+#[inline(always)]
+fn row_has_seeds(board: &Cells, cols: usize, row: usize) -> bool {
+    row_word(board, cols, row) != 0
+}
+
+/// `true` if `side` has no seed.
 #[inline]
-fn row_has_seeds(board: &[u8; BOARD_CELLS], cols: usize, row: usize) -> bool {
-    board[row * cols..row * cols + cols].iter().any(|&s| s != 0)
+fn side_is_empty(board: &Cells, size: Size, side: Side) -> bool {
+    let cols = size.cols();
+    (0..size.rows_per_side())
+        .all(|depth| !row_has_seeds(board, cols, row_at_depth(size, side, depth)))
 }
 
 #[inline]
@@ -136,7 +192,7 @@ fn side_range(size: Size, side: Side) -> core::ops::Range<usize> {
 }
 
 #[inline]
-fn side_seeds(board: &[u8; BOARD_CELLS], size: Size, side: Side) -> u32 {
+fn side_seeds(board: &Cells, size: Size, side: Side) -> u32 {
     board[side_range(size, side)]
         .iter()
         .map(|&s| u32::from(s))
@@ -146,7 +202,7 @@ fn side_seeds(board: &[u8; BOARD_CELLS], size: Size, side: Side) -> u32 {
 /// The opponent hole in column `col` that a capture would take, if any (K4).
 #[inline]
 fn captured_hole(
-    board: &[u8; BOARD_CELLS],
+    board: &Cells,
     size: Size,
     rule: CapturedHole,
     opponent: Side,
@@ -176,10 +232,10 @@ impl Sowing<'_> {
     /// The opponent hole captured by a lap ending in `landing`, if the mover's capture row
     /// allows it.
     #[inline]
-    fn capture_target(&self, board: &[u8; BOARD_CELLS], landing: usize) -> Option<usize> {
+    fn capture_target(&self, board: &Cells, landing: usize) -> Option<usize> {
         let cols = self.size.cols();
         let inner = self.size.rows_per_side() - 1;
-        let depth = depth_of_row(self.size, landing / cols);
+        let depth = DEPTH[self.size.index()][landing] as usize;
         match self.rules.capture_row {
             CaptureRow::Inner => {
                 if depth != inner {
@@ -199,32 +255,67 @@ impl Sowing<'_> {
             self.size,
             self.rules.captured_hole,
             !self.mover,
-            landing % cols,
+            COL[self.size.index()][landing] as usize,
         )
     }
 
     /// Takes the seeds of `target` into `landing`; `true` if that leaves the opponent with no
     /// seeds (K5: the move then ends).
     #[inline]
-    fn capture(&self, board: &mut [u8; BOARD_CELLS], target: usize, landing: usize) -> bool {
+    fn capture(&self, board: &mut Cells, target: usize, landing: usize) -> bool {
         board[landing] += core::mem::take(&mut board[target]);
-        board[side_range(self.size, !self.mover)]
-            .iter()
-            .all(|&s| s == 0)
+        side_is_empty(board, self.size, !self.mover)
+    }
+
+    /// Runs the laps of a move from `state`; `false` if the move is endless (K6).
+    #[inline]
+    fn run(&self, state: &mut LapState) -> bool {
+        for _ in 0..FAST_LAPS {
+            if self.lap(state) == Lap::Stop {
+                return true;
+            }
+        }
+        matches!(
+            relay(state, LAP_LIMIT - FAST_LAPS, |s| self.lap(s)),
+            RelayEnd::Finished { .. }
+        )
     }
 
     /// One lap (K2–K5): lift the hole, sow onward, and decide what follows.
     #[inline]
     fn lap(&self, state: &mut LapState) -> Lap {
         let hole = state.hole as usize;
-        let seeds = u32::from(core::mem::take(&mut state.board[hole]));
+        let seeds = usize::from(core::mem::take(&mut state.board[hole]));
         let path = self.circuit.path();
+        let len = path.len();
         let next = match self.circuit.position(hole) {
-            Some(k) if k + 1 < path.len() => k + 1,
+            Some(k) if k + 1 < len => k + 1,
             _ => 0,
         };
-        let Some(last) = sow_path(&mut state.board, path, next, seeds) else {
+        let last = if seeds == 0 {
             return Lap::Stop;
+        } else if seeds < len {
+            // Less than a lap of the circuit: the closed form without divisions.
+            let end = next + seeds;
+            if end <= len {
+                for &h in &path[next..end] {
+                    state.board[h as usize] += 1;
+                }
+                end - 1
+            } else {
+                for &h in &path[next..] {
+                    state.board[h as usize] += 1;
+                }
+                for &h in &path[..end - len] {
+                    state.board[h as usize] += 1;
+                }
+                end - len - 1
+            }
+        } else {
+            match sow_path(&mut state.board, path, next, seeds as u32) {
+                Some(last) => last,
+                None => return Lap::Stop,
+            }
         };
         let landing = path[last] as usize;
         let was_empty = state.board[landing] == 1;
@@ -258,9 +349,10 @@ impl Sowing<'_> {
 impl Katro {
     /// The start of a game: 2 seeds in every hole of `size`, South to move.
     pub fn new(size: Size, rules: RuleSet) -> Katro {
-        let setup = Setup::start(size);
+        let mut board = [0; CELLS];
+        board[..size.holes()].fill(2);
         Katro {
-            board: setup.board,
+            board,
             size,
             rules,
             side: Side::South,
@@ -279,12 +371,14 @@ impl Katro {
         if total > MAX_SEEDS {
             return Err(PositionError::TooManySeeds { total });
         }
+        let mut board = [0; CELLS];
+        board[..BOARD_CELLS].copy_from_slice(&setup.board);
         let waiting = !setup.side_to_move;
-        if side_seeds(&setup.board, size, waiting) == 0 {
+        if side_is_empty(&board, size, waiting) {
             return Err(PositionError::NoSeedsAfterMove { side: waiting });
         }
         Ok(Katro {
-            board: setup.board,
+            board,
             size,
             rules,
             side: setup.side_to_move,
@@ -294,9 +388,11 @@ impl Katro {
 
     /// The raw setup of this position (for editing and re-validating).
     pub fn setup(&self) -> Setup {
+        let mut board = [0; BOARD_CELLS];
+        board.copy_from_slice(&self.board[..BOARD_CELLS]);
         Setup {
             size: self.size,
-            board: self.board,
+            board,
             side_to_move: self.side,
             ended_by_endless_move: self.endless,
         }
@@ -343,6 +439,25 @@ impl Katro {
         (0..self.size.rows_per_side())
             .map(|depth| row_at_depth(self.size, self.side, depth))
             .find(|&row| row_has_seeds(&self.board, self.size.cols(), row))
+    }
+
+    /// The row the mover must start from and its occupied holes, one bit (`0x80`) per
+    /// occupied byte of the row word; `None` once the game is over.
+    #[inline]
+    fn start_row_holes(&self) -> Option<(usize, u64)> {
+        if self.endless {
+            return None;
+        }
+        let cols = self.size.cols();
+        for depth in 0..self.size.rows_per_side() {
+            let row = row_at_depth(self.size, self.side, depth);
+            let word = row_word(&self.board, cols, row);
+            if word != 0 {
+                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+                return Some((row, (word | ((word & LOW7) + LOW7)) & !LOW7));
+            }
+        }
+        None
     }
 
     /// The single-seed step available from the mover's lone seed, as (from, landing, whether
@@ -441,22 +556,18 @@ impl Position for Katro {
 
     fn legal_moves(&self) -> MoveList<Move> {
         let mut list = MoveList::new();
-        if self.endless {
-            return list;
-        }
-        let Some(row) = self.start_row() else {
+        let Some((row, mut occupied)) = self.start_row_holes() else {
             return list;
         };
-        let cols = self.size.cols();
-        for col in 0..cols {
-            if self.board[row * cols + col] != 0 {
-                let hole = Hole::new(row, col).unwrap_or_default();
-                match self.rules.direction {
-                    DirectionRule::Fixed(_) => list.push(Move::sow(hole)),
-                    DirectionRule::PerTurn => {
-                        list.push(Move::sow_toward(hole, Direction::A));
-                        list.push(Move::sow_toward(hole, Direction::B));
-                    }
+        while occupied != 0 {
+            let col = occupied.trailing_zeros() as usize / 8;
+            occupied &= occupied - 1;
+            let hole = Hole::new(row, col).unwrap_or_default();
+            match self.rules.direction {
+                DirectionRule::Fixed(_) => list.push(Move::sow(hole)),
+                DirectionRule::PerTurn => {
+                    list.push(Move::sow_toward(hole, Direction::A));
+                    list.push(Move::sow_toward(hole, Direction::B));
                 }
             }
         }
@@ -469,21 +580,49 @@ impl Position for Katro {
         if self.rules.single_seed {
             return self.legal_moves().len();
         }
-        if self.endless {
-            return 0;
-        }
-        let Some(row) = self.start_row() else {
+        let Some((_, occupied)) = self.start_row_holes() else {
             return 0;
         };
-        let cols = self.size.cols();
-        let holes = self.board[row * cols..row * cols + cols]
-            .iter()
-            .filter(|&&s| s != 0)
-            .count();
+        let holes = occupied.count_ones() as usize;
         match self.rules.direction {
             DirectionRule::Fixed(_) => holes,
             DirectionRule::PerTurn => 2 * holes,
         }
+    }
+
+    /// Picks exactly as the provided method does (the same move for the same generator
+    /// state), without building the move list.
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        if self.rules.single_seed {
+            let moves = self.legal_moves();
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
+        }
+        let (row, mut occupied) = self.start_row_holes()?;
+        let per_turn = self.rules.direction == DirectionRule::PerTurn;
+        let holes = occupied.count_ones();
+        let k = rng.below(if per_turn { 2 * holes } else { holes });
+        let (nth, direction) = if per_turn {
+            (
+                k / 2,
+                Some(if k % 2 == 0 {
+                    Direction::A
+                } else {
+                    Direction::B
+                }),
+            )
+        } else {
+            (k, None)
+        };
+        for _ in 0..nth {
+            occupied &= occupied - 1;
+        }
+        let col = occupied.trailing_zeros() as usize / 8;
+        Some(Move {
+            hole: Hole::new(row, col).unwrap_or_default(),
+            direction,
+            step: false,
+        })
     }
 
     fn check_move(&self, mv: Move) -> Result<(), MoveError> {
@@ -550,12 +689,10 @@ impl Position for Katro {
                 None => sow = false,
             }
         }
-        if sow {
-            if let RelayEnd::Endless { .. } = relay(&mut state, LAP_LIMIT, |s| sowing.lap(s)) {
-                // K6: the move counts as played but changes nothing; the game ends here.
-                self.endless = true;
-                return;
-            }
+        if sow && !sowing.run(&mut state) {
+            // K6: the move counts as played but changes nothing; the game ends here.
+            self.endless = true;
+            return;
         }
         self.board = state.board;
         self.side = !self.side;

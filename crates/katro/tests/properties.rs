@@ -60,9 +60,15 @@ fn compare_game(size: Size, rules: RuleSet, seed: u64, max_plies: u32) -> (u32, 
             fast,
             "{context}"
         );
+        // The fast random pick chooses what the provided method would: legal[below(len)].
+        let mut copy = rng.clone();
+        let expected = (!legal.is_empty()).then(|| legal[copy.below(legal.len() as u32) as usize]);
         let Some(mv) = fast.random_move(&mut rng) else {
+            assert_eq!(expected, None);
             return (ply, fast.ended_by_endless_move());
         };
+        assert_eq!(Some(mv), expected, "{context}");
+        assert_eq!(rng, copy);
         let mut checked = fast;
         checked.play(mv).unwrap();
         fast.play_unchecked(mv);
@@ -117,7 +123,7 @@ fn any_size() -> impl Strategy<Value = Size> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, .. ProptestConfig::default() })]
 
     #[test]
     fn random_games_agree_move_for_move(size in any_size(), rules in any_rules(), seed in any::<u64>()) {

@@ -21,6 +21,8 @@ pub struct Simple {
     pub south_to_move: bool,
     pub ended: bool,
     pub rules: RuleSet,
+    /// Laps sown so far (for statistics).
+    pub laps: u64,
 }
 
 impl Simple {
@@ -40,6 +42,7 @@ impl Simple {
             south_to_move: k.side_to_move() == Side::South,
             ended: k.ended_by_endless_move(),
             rules: k.rules(),
+            laps: 0,
         }
     }
 
@@ -51,6 +54,7 @@ impl Simple {
             south_to_move: true,
             ended: false,
             rules,
+            laps: 0,
         }
     }
 
@@ -231,6 +235,7 @@ impl Simple {
         let mut laps = 0;
         loop {
             laps += 1;
+            self.laps += 1;
             if laps > LAPS {
                 self.cells = before;
                 self.ended = true;
