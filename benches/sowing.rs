@@ -1,6 +1,6 @@
 //! The sowing primitives alone: closed form against seed by seed, from 1 to 64 seeds.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput};
 use mancala_engine::sow::{sow_path, sow_path_by_seed, sow_ring, sow_ring_array, sow_ring_by_seed};
 use std::hint::black_box;
 
@@ -79,5 +79,9 @@ fn path(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ring, path);
-criterion_main!(benches);
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    ring(&mut criterion);
+    path(&mut criterion);
+    criterion.final_summary();
+}

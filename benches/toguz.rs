@@ -1,6 +1,6 @@
 //! Toguz Kumalak: move generation, playing a move, perft and random play-outs.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput};
 use mancala_engine::perft::perft;
 use mancala_engine::playout::random_playout;
 use mancala_engine::{Position as _, Rng};
@@ -78,5 +78,9 @@ fn perft_and_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_and_playouts);
-criterion_main!(benches);
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    movegen(&mut criterion);
+    perft_and_playouts(&mut criterion);
+    criterion.final_summary();
+}
