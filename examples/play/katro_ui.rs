@@ -1,0 +1,183 @@
+//! Katro in the terminal: the rows as they sit with North at the top, columns `a..f` from
+//! South's left, rows `1..6` from South's edge, the seeds on each side and the legal moves;
+//! moves typed in the crate's notation (`c1`, or `c1B` when directions are chosen each turn).
+//!
+//! Options: `--size 6x6|4x4|4x6|6x3`, `--rules KEY=VALUE[,KEY=VALUE...]` (the rule options in
+//! the crate's string form, e.g. `direction=per-turn,trigger=empty`).
+
+use crate::{Game, Input, Options, Stop};
+use katro::{DirectionRule, Katro as Board, Move, RuleSet, Size};
+use mancala_engine::{EndReason, Position as _, Side};
+
+/// The Katro driver, its board size and rule options.
+#[derive(Debug, Clone, Default)]
+pub struct Katro {
+    size: Size,
+    rules: RuleSet,
+}
+
+/// What the row at depth `depth` from a player's edge is called.
+fn row_role(depth: usize, rows_per_side: usize) -> &'static str {
+    match (depth, rows_per_side) {
+        (0, _) => "outer",
+        (1, 3) => "middle",
+        _ => "inner",
+    }
+}
+
+impl Game for Katro {
+    type P = Board;
+
+    fn name(&self) -> &'static str {
+        "katro"
+    }
+
+    fn set_option(
+        &mut self,
+        name: &str,
+        rest: &mut dyn Iterator<Item = &String>,
+    ) -> Result<(), String> {
+        let value = crate::value(name, rest)?;
+        match name {
+            "--size" => self.size = value.parse().map_err(|e| format!("{e}"))?,
+            "--rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
+            other => return Err(format!("unknown katro option `{other}`")),
+        }
+        Ok(())
+    }
+
+    fn default_depth(&self, auto: bool) -> u32 {
+        match (auto, self.rules.direction) {
+            (false, _) => 16,
+            // Twice the moves when directions are chosen each turn: a shallower search keeps
+            // a game to a fraction of a second.
+            (true, DirectionRule::PerTurn) => 6,
+            (true, DirectionRule::Fixed(_)) => 10,
+        }
+    }
+
+    fn start(
+        &mut self,
+        _options: &Options,
+        _input: &mut Input,
+    ) -> Result<(Board, Option<Side>), Stop> {
+        println!(
+            "Katro {}, rules: {}. South moves first.",
+            self.size, self.rules
+        );
+        Ok((Board::new(self.size, self.rules), None))
+    }
+
+    fn draw(&self, position: &Board, last: Option<&str>) -> String {
+        let size = position.size();
+        let (rows, cols, per_side) = (size.rows(), size.cols(), size.rows_per_side());
+        let board = position.board();
+        let letters: String = (0..cols)
+            .map(|c| format!("   {} ", char::from(b'a' + c as u8)))
+            .collect();
+        let mut out = String::new();
+        out.push('\n');
+        out.push_str(&format!("    {letters}\n"));
+        for row in (0..rows).rev() {
+            let cells: String = (0..cols)
+                .map(|col| format!("[{:>3}]", board[row * cols + col]))
+                .collect();
+            let (owner, depth) = if row < per_side {
+                (Side::South, row)
+            } else {
+                (Side::North, rows - 1 - row)
+            };
+            out.push_str(&format!(
+                " {}  {cells}   {owner} {}\n",
+                row + 1,
+                row_role(depth, per_side)
+            ));
+            if row == per_side {
+                out.push_str(&format!("    {}\n", "-".repeat(5 * cols)));
+            }
+        }
+        out.push_str(&format!("    {letters}\n"));
+        out.push_str(&format!(
+            "seeds: south {}, north {}\n",
+            position.side_seeds(Side::South),
+            position.side_seeds(Side::North)
+        ));
+        if let Some(last) = last {
+            out.push_str(&format!("last move: {last}\n"));
+        }
+        if !position.is_over() {
+            out.push_str(&format!(
+                "{} to move; legal moves: {}",
+                position.side_to_move(),
+                crate::legal_moves(self, position)
+            ));
+        }
+        out
+    }
+
+    fn parse_move(&self, _position: &Board, text: &str) -> Result<Move, String> {
+        if text.is_empty() {
+            return Err("Type a move such as `c1`.".into());
+        }
+        // The column letter may be typed in capitals; the direction letter is one already.
+        let mut chars = text.chars();
+        let first = chars.next().map(|c| c.to_ascii_lowercase());
+        let text: String = first.into_iter().chain(chars).collect();
+        text.parse::<Move>().map_err(|_| {
+            format!("`{text}` is not a move: a column letter and a row digit, such as `c1`.")
+        })
+    }
+
+    fn move_name(&self, _position: &Board, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn describe_move(&self, before: &Board, mv: Move) -> String {
+        let mover = before.side_to_move();
+        let mut after = *before;
+        if after.play(mv).is_err() {
+            return format!("{mover} {mv}");
+        }
+        let mut text = format!("{mover} {mv}");
+        if after.ended_by_endless_move() {
+            text.push_str(": an endless relay, which changes nothing and ends the game");
+            return text;
+        }
+        let gained = after
+            .side_seeds(mover)
+            .saturating_sub(before.side_seeds(mover));
+        if gained > 0 {
+            text.push_str(&format!(": takes {gained}"));
+        }
+        text.push_str(&format!(
+            " (south {}, north {})",
+            after.side_seeds(Side::South),
+            after.side_seeds(Side::North)
+        ));
+        text
+    }
+
+    fn help(&self) -> String {
+        let direction = match self.rules.direction {
+            DirectionRule::PerTurn => {
+                " Directions are chosen each turn: add `A` or `B` (`c1A`, `c1B`)."
+            }
+            DirectionRule::Fixed(_) => "",
+        };
+        format!(
+            "Type a hole: its column letter and its row digit counted from South's edge, such \
+as `c1`. You must start from your outermost row that holds seeds; you sow along your own rows \
+only (outer row left to right as you see it, the next row back, and so on). A lap ending in \
+an occupied hole is sown on; in your innermost non-empty row it also takes the facing seeds \
+of the opponent's innermost non-empty row. Whoever cannot move loses.{direction}"
+        )
+    }
+
+    fn reason(&self, reason: EndReason) -> String {
+        match reason {
+            EndReason::NoSeeds => "the side to move has no seeds".to_owned(),
+            EndReason::EndlessMove => "an endless move".to_owned(),
+            other => other.name().to_owned(),
+        }
+    }
+}

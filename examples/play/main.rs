@@ -1,0 +1,446 @@
+//! Play any game of the workspace in the terminal, against the computer or computer against
+//! computer.
+//!
+//! ```text
+//! cargo run --release --example play -- toguz [OPTIONS]
+//! cargo run --release --example play -- mangala4 [OPTIONS]
+//! cargo run --release --example play -- katro [OPTIONS]
+//! ```
+//!
+//! Options for every game:
+//!
+//! - `--auto`: the computer plays both sides to the end, printing every move and the result;
+//! - `--side south|north`: the side the person plays (default: the side that moves first);
+//! - `--depth D`: the computer's search depth (each game has its own default);
+//! - `--time MS`: the computer's time per move in interactive play, in milliseconds (default
+//!   1000; `--auto` uses depth alone, so its games are the same on every machine);
+//! - `--seed S`: the seed of random setups and of the Mangala IV opening ritual;
+//! - `--max-plies N`: stop an unfinished game after `N` moves (default 2000).
+//!
+//! Each game adds its own options (see `--help`). At the prompt a person types a move in the
+//! game's notation, or `help`, `moves`, `board`, `quit`. The last line of every game is its
+//! result, such as `result: south (white) wins 82-40 (majority)`.
+
+mod katro_ui;
+mod mangala4_ui;
+mod toguz_ui;
+
+use mancala_engine::search::{AlphaBeta, Limits};
+use mancala_engine::{EndReason, Position, Side};
+use std::io::BufRead;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The short usage text, printed with every command-line error.
+const USAGE: &str = "usage: play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
+[--seed S] [--max-plies N] [GAME OPTIONS]
+  GAME = toguz | mangala4 | katro
+  toguz options:    --board 9|7|5, --optional-tuzdik
+  mangala4 options: --board random|even, --first south|north, --leftover none|own-side
+  katro options:    --size 6x6|4x4|4x6|6x3, --rules KEY=VALUE[,KEY=VALUE...]
+                    (keys: direction, mover-row, opponent-hole, trigger, single-seed)";
+
+/// The options every game shares.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Computer against computer, unattended.
+    pub auto: bool,
+    /// The side the person plays, if given.
+    pub side: Option<Side>,
+    /// The search depth, if given.
+    pub depth: Option<u32>,
+    /// The computer's time per move in interactive play.
+    pub time: Duration,
+    /// The seed of random setups and rituals.
+    pub seed: u64,
+    /// The most moves a game may last before it is stopped.
+    pub max_plies: u32,
+}
+
+/// Why a game stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Standard input ended.
+    Eof,
+    /// The person typed `quit`.
+    Quit,
+}
+
+/// Lines typed by the person.
+pub struct Input {
+    lines: std::io::Lines<std::io::StdinLock<'static>>,
+}
+
+impl Input {
+    /// Reads from standard input.
+    fn stdin() -> Input {
+        Input {
+            lines: std::io::stdin().lock().lines(),
+        }
+    }
+
+    /// Prints `prompt` and reads one line, trimmed. `Err(Stop::Eof)` at the end of the input
+    /// (or if it cannot be read), `Err(Stop::Quit)` when the person types `quit` or `exit`.
+    pub fn ask(&mut self, prompt: &str) -> Result<String, Stop> {
+        use std::io::Write;
+        print!("{prompt}");
+        // A prompt that cannot be flushed is still followed by the read: nothing to do.
+        let _ = std::io::stdout().flush();
+        match self.lines.next() {
+            Some(Ok(line)) => {
+                let line = line.trim().to_owned();
+                if line == "quit" || line == "exit" {
+                    Err(Stop::Quit)
+                } else {
+                    Ok(line)
+                }
+            }
+            Some(Err(error)) => {
+                println!();
+                println!("cannot read the input: {error}");
+                Err(Stop::Eof)
+            }
+            None => {
+                println!();
+                Err(Stop::Eof)
+            }
+        }
+    }
+}
+
+/// How the example drives one game: the start, the board, the notation, the words.
+pub trait Game {
+    /// The game's position.
+    type P: Position;
+
+    /// The game's name on the command line.
+    fn name(&self) -> &'static str;
+
+    /// Takes a game option (`name` with its value, if it needs one, drawn from `rest`).
+    fn set_option(
+        &mut self,
+        name: &str,
+        rest: &mut dyn Iterator<Item = &String>,
+    ) -> Result<(), String>;
+
+    /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
+    /// search) or for interactive play (the time limit usually stops the search first).
+    fn default_depth(&self, auto: bool) -> u32;
+
+    /// The player at `side`, as the game calls him (`white (south)`, `north`).
+    fn side_name(&self, side: Side) -> String {
+        side.to_string()
+    }
+
+    /// The start position, with the person's side when the game settles it itself (the
+    /// Mangala IV ritual); may ask the person questions.
+    fn start(
+        &mut self,
+        options: &Options,
+        input: &mut Input,
+    ) -> Result<(Self::P, Option<Side>), Stop>;
+
+    /// The board as it sits, with the last move (already described) below it.
+    fn draw(&self, position: &Self::P, last: Option<&str>) -> String;
+
+    /// Reads a move typed by the person, or says what is wrong with it.
+    fn parse_move(
+        &self,
+        position: &Self::P,
+        text: &str,
+    ) -> Result<<Self::P as Position>::Move, String>;
+
+    /// The move's name in the game's notation (for the list of legal moves).
+    fn move_name(&self, position: &Self::P, mv: <Self::P as Position>::Move) -> String;
+
+    /// What a legal move played from `before` does, in notation and in words.
+    fn describe_move(&self, before: &Self::P, mv: <Self::P as Position>::Move) -> String;
+
+    /// The prompt for the person's move.
+    fn prompt(&self, position: &Self::P) -> String {
+        format!("{} to move> ", self.side_name(position.side_to_move()))
+    }
+
+    /// How to type a move in this game.
+    fn help(&self) -> String;
+
+    /// Why the game ended, in words.
+    fn reason(&self, reason: EndReason) -> String {
+        reason.name().to_owned()
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(game) = args.first() else {
+        eprintln!("error: expected a game\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let outcome = match game.as_str() {
+        "toguz" => run(toguz_ui::Toguz::default(), rest),
+        "mangala4" => run(mangala4_ui::Mangala::default(), rest),
+        "katro" => run(katro_ui::Katro::default(), rest),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        other => Err(format!("unknown game `{other}`")),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses the options, then plays the game. `Err` only for a bad command line.
+fn run<G: Game>(mut game: G, args: &[String]) -> Result<(), String> {
+    let mut options = Options {
+        auto: false,
+        side: None,
+        depth: None,
+        time: Duration::from_millis(1000),
+        seed: 1,
+        max_plies: 2000,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let name = arg.as_str();
+        if seen.contains(&name) {
+            return Err(format!("option `{name}` is given twice"));
+        }
+        seen.push(name);
+        match name {
+            "--auto" => options.auto = true,
+            "--side" => {
+                options.side = Some(parse_side(value(name, &mut args)?)?);
+            }
+            "--depth" => {
+                let depth = number(name, value(name, &mut args)?)?;
+                if !(1..=64).contains(&depth) {
+                    return Err(format!("--depth takes 1 to 64, not {depth}"));
+                }
+                options.depth = Some(depth as u32);
+            }
+            "--time" => {
+                let ms = number(name, value(name, &mut args)?)?;
+                if ms == 0 {
+                    return Err("--time takes a positive number of milliseconds".into());
+                }
+                options.time = Duration::from_millis(ms);
+            }
+            "--seed" => options.seed = number(name, value(name, &mut args)?)?,
+            "--max-plies" => {
+                let plies = number(name, value(name, &mut args)?)?;
+                options.max_plies = u32::try_from(plies)
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--max-plies takes 1 to {}", u32::MAX))?;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            _ if name.starts_with("--") => game.set_option(name, &mut args)?,
+            _ => return Err(format!("unexpected argument `{name}`")),
+        }
+    }
+    play(&mut game, &options);
+    Ok(())
+}
+
+/// The value after option `name`.
+pub fn value<'a>(
+    name: &str,
+    args: &mut dyn Iterator<Item = &'a String>,
+) -> Result<&'a String, String> {
+    args.next()
+        .ok_or_else(|| format!("option `{name}` needs a value"))
+}
+
+/// A whole number given to option `name`.
+fn number(name: &str, text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("{name} takes a whole number, not `{text}`"))
+}
+
+/// `south` or `north`.
+pub fn parse_side(text: &str) -> Result<Side, String> {
+    match text {
+        "south" | "s" => Ok(Side::South),
+        "north" | "n" => Ok(Side::North),
+        other => Err(format!("`{other}` is neither south nor north")),
+    }
+}
+
+/// Plays a game to its end (or until the person leaves) and prints the result.
+fn play<G: Game>(game: &mut G, options: &Options) {
+    let mut input = Input::stdin();
+    let (mut position, settled) = match game.start(options, &mut input) {
+        Ok(start) => start,
+        Err(stop) => return stopped(stop),
+    };
+    let person = if options.auto {
+        None
+    } else {
+        Some(settled.or(options.side).unwrap_or(position.side_to_move()))
+    };
+    let depth = options
+        .depth
+        .unwrap_or_else(|| game.default_depth(options.auto));
+    let limits = if options.auto {
+        Limits::depth(depth)
+    } else {
+        Limits::depth(depth).with_time(options.time)
+    };
+    let engine = AlphaBeta::new(limits);
+    match person {
+        Some(side) => {
+            println!(
+                "You play {}; the computer plays {} (depth {depth}, {} ms a move). \
+Type `help` for help.",
+                seat(game, side),
+                seat(game, !side),
+                options.time.as_millis()
+            );
+        }
+        None => println!("{}: computer against computer, depth {depth}.", game.name()),
+    }
+    let started = Instant::now();
+    let mut last: Option<String> = None;
+    let mut plies = 0u32;
+    if person != Some(position.side_to_move()) {
+        println!("{}", game.draw(&position, None).trim_end());
+    }
+    while !position.is_over() {
+        if plies >= options.max_plies {
+            println!(
+                "result: unfinished after {plies} plies (the --max-plies cap), {}",
+                scores(game, &position)
+            );
+            return;
+        }
+        let mover = position.side_to_move();
+        let mv = if person == Some(mover) {
+            println!("{}", game.draw(&position, last.as_deref()).trim_end());
+            match ask_move(game, &position, &mut input) {
+                Ok(mv) => mv,
+                Err(stop) => return stopped(stop),
+            }
+        } else {
+            let result = engine.search(&position);
+            let Some(mv) = result.best_move else {
+                println!("the computer found no move in a game that is not over");
+                break;
+            };
+            mv
+        };
+        let description = game.describe_move(&position, mv);
+        if let Err(error) = position.play(mv) {
+            println!("the move was refused: {error}");
+            break;
+        }
+        plies += 1;
+        if options.auto {
+            println!("{plies:>4}. {description}");
+        } else if person == Some(mover) {
+            println!("You play {description}");
+        } else {
+            println!("The computer plays {description}");
+        }
+        last = Some(description);
+    }
+    println!("{}", game.draw(&position, last.as_deref()).trim_end());
+    if options.auto {
+        println!("{plies} plies in {:.2} s", started.elapsed().as_secs_f64());
+    }
+    match position.outcome() {
+        Some(outcome) => {
+            let (south, north) = (position.score(Side::South), position.score(Side::North));
+            let reason = game.reason(outcome.reason);
+            match outcome.winner {
+                Some(side) => {
+                    let (own, other) = match side {
+                        Side::South => (south, north),
+                        Side::North => (north, south),
+                    };
+                    println!("result: {} wins {own}-{other} ({reason})", seat(game, side));
+                }
+                None => println!("result: draw {south}-{north} ({reason})"),
+            }
+        }
+        None => println!(
+            "result: unfinished after {plies} plies, {}",
+            scores(game, &position)
+        ),
+    }
+}
+
+/// The player at `side` with his seat when the game names him otherwise: `White (south)`.
+fn seat<G: Game>(game: &G, side: Side) -> String {
+    let name = game.side_name(side);
+    if name.eq_ignore_ascii_case(&side.to_string()) {
+        name
+    } else {
+        format!("{name} ({side})")
+    }
+}
+
+/// Both scores, in words.
+fn scores<G: Game>(game: &G, position: &G::P) -> String {
+    format!(
+        "{} {}, {} {}",
+        game.side_name(Side::South),
+        position.score(Side::South),
+        game.side_name(Side::North),
+        position.score(Side::North)
+    )
+}
+
+/// The message for a game the person left.
+fn stopped(stop: Stop) {
+    match stop {
+        Stop::Eof => println!("End of input: the game is abandoned."),
+        Stop::Quit => println!("You left the game."),
+    }
+}
+
+/// Asks the person for a move until he types a legal one.
+fn ask_move<G: Game>(
+    game: &G,
+    position: &G::P,
+    input: &mut Input,
+) -> Result<<G::P as Position>::Move, Stop> {
+    loop {
+        let line = input.ask(&game.prompt(position))?;
+        match line.as_str() {
+            "help" | "?" => {
+                println!("{}", game.help());
+                println!("Commands: `moves` lists your legal moves, `board` draws the board, `quit` leaves.");
+            }
+            "moves" => println!("Legal moves: {}", legal_moves(game, position)),
+            "board" => println!("{}", game.draw(position, None).trim_end()),
+            text => match game.parse_move(position, text) {
+                Ok(mv) => match position.check_move(mv) {
+                    Ok(()) => return Ok(mv),
+                    Err(error) => println!("Illegal move: {error}. Type `moves` or `help`."),
+                },
+                Err(message) => println!("{message} Type `moves` or `help`."),
+            },
+        }
+    }
+}
+
+/// The legal moves, named in the game's notation.
+pub fn legal_moves<G: Game>(game: &G, position: &G::P) -> String {
+    let names: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| game.move_name(position, mv))
+        .collect();
+    names.join(", ")
+}

@@ -1,0 +1,321 @@
+//! Mangala IV in the terminal: North's row on top from his hole 7 down to 1 (as it sits facing
+//! South), South's row below from 1 to 7, the captured counts beside them. With a random board
+//! the game opens with the ritual "odd or even?", which settles the rows; after it every move
+//! is forced, so the prompt names the forced hole and Enter plays it.
+//!
+//! Options: `--board random|even` (default random, from `--seed`), `--first south|north` (who
+//! moves first; default south), `--leftover none|own-side` (who scores the counters left when
+//! a game ends by repetition).
+
+use crate::{Game, Input, Options, Stop};
+use mancala_engine::{EndReason, Position as _, Rng, Side};
+use mangala4::{Choices, Leftover, Move, Parity, Position, Ritual, Role, Rules, Setup, PER_SIDE};
+
+/// The Mangala IV driver and its options.
+#[derive(Debug, Clone, Default)]
+pub struct Mangala {
+    even: bool,
+    first: Option<Side>,
+    rules: Rules,
+}
+
+/// The name of canonical hole `index`: its owner's initial and number, `S1`..`N7`.
+fn hole_name(index: usize) -> String {
+    if index < PER_SIDE {
+        format!("S{}", index + 1)
+    } else {
+        format!("N{}", index - PER_SIDE + 1)
+    }
+}
+
+/// Reads a hole name (`S3`, `n7`) or, for the mover, a bare number `1..7`.
+fn parse_hole(text: &str, mover: Side) -> Option<usize> {
+    let lower = text.to_ascii_lowercase();
+    let (side, number) = match lower.as_bytes() {
+        [b's', digit] => (Side::South, *digit),
+        [b'n', digit] => (Side::North, *digit),
+        [digit] => (mover, *digit),
+        _ => return None,
+    };
+    let number = usize::from(number.checked_sub(b'0')?);
+    if !(1..=PER_SIDE).contains(&number) {
+        return None;
+    }
+    Some(number - 1 + PER_SIDE * side.index())
+}
+
+impl Mangala {
+    /// The cells of `side`'s row, in the order of `numbers`.
+    fn row(position: &Position, side: Side, numbers: &[usize]) -> String {
+        let board = position.board();
+        numbers
+            .iter()
+            .map(|&k| format!("[{:>3}]", board[k - 1 + PER_SIDE * side.index()]))
+            .collect()
+    }
+
+    /// Runs the ritual. The computer is the challenger; the person guesses unless the game is
+    /// computer against computer. Returns the person's row (`None` under `--auto`).
+    fn ritual(
+        &self,
+        setup: &Setup,
+        options: &Options,
+        input: &mut Input,
+    ) -> Result<Option<Side>, Stop> {
+        let mut rng = Rng::new(options.seed ^ 0x0005_eed0_f7e4);
+        let choices = Choices::evaluate(setup, self.rules);
+        println!("The opening ritual, \"Tek mi, Cift mi?\" (odd or even?).");
+        let ritual = if options.auto {
+            Ritual::random(&mut rng)
+        } else {
+            let hidden = 1 + rng.below(2);
+            println!("The computer hides one or two counters in its fist.");
+            let guess = loop {
+                match input.ask("Odd or even? (odd/even)> ")?.as_str() {
+                    "odd" | "o" | "tek" => break Parity::Odd,
+                    "even" | "e" | "cift" => break Parity::Even,
+                    other => println!("`{other}`: please answer `odd` or `even`."),
+                }
+            };
+            match Ritual::new(hidden, guess) {
+                Ok(ritual) => ritual,
+                Err(error) => {
+                    println!("the ritual failed ({error}); it is played at random");
+                    Ritual::random(&mut rng)
+                }
+            }
+        };
+        println!(
+            "The challenger hid {} ({}); the guesser said {}: {}.",
+            ritual.hidden(),
+            ritual.parity(),
+            ritual.guess(),
+            if ritual.guessed_right() {
+                "right, the guesser chooses his row"
+            } else {
+                "wrong, the challenger chooses the rows"
+            }
+        );
+        let person_chooses = !options.auto && ritual.chooser() == Role::Guesser;
+        let row = if person_chooses {
+            loop {
+                let answer = input.ask(&format!(
+                    "Your row: south or north? ({} moves first)> ",
+                    setup.first()
+                ))?;
+                match crate::parse_side(&answer) {
+                    Ok(side) => break side,
+                    Err(message) => println!("{message}."),
+                }
+            }
+        } else {
+            let best = choices.best();
+            let value = choices.value(best);
+            println!(
+                "The {} plays the game out in his head and takes the {best} row ({}-{} for him).",
+                ritual.chooser(),
+                value.own,
+                value.other
+            );
+            best
+        };
+        let opening = ritual.choose(row);
+        println!("opening: {opening}");
+        if options.auto {
+            Ok(None)
+        } else {
+            Ok(Some(opening.side_of(Role::Guesser)))
+        }
+    }
+}
+
+impl Game for Mangala {
+    type P = Position;
+
+    fn name(&self) -> &'static str {
+        "mangala4"
+    }
+
+    fn set_option(
+        &mut self,
+        name: &str,
+        rest: &mut dyn Iterator<Item = &String>,
+    ) -> Result<(), String> {
+        let value = crate::value(name, rest)?;
+        match name {
+            "--board" => {
+                self.even = match value.as_str() {
+                    "even" => true,
+                    "random" => false,
+                    other => return Err(format!("--board takes random or even, not `{other}`")),
+                }
+            }
+            "--first" => self.first = Some(crate::parse_side(value)?),
+            "--leftover" => {
+                self.rules.leftover = value.parse::<Leftover>().map_err(|e| e.to_string())?
+            }
+            other => return Err(format!("unknown mangala4 option `{other}`")),
+        }
+        Ok(())
+    }
+
+    fn default_depth(&self, _auto: bool) -> u32 {
+        1
+    }
+
+    fn start(
+        &mut self,
+        options: &Options,
+        input: &mut Input,
+    ) -> Result<(Position, Option<Side>), Stop> {
+        let setup = if self.even {
+            Setup::even()
+        } else {
+            Setup::random(options.seed)
+        };
+        let setup = setup.with_first(self.first.unwrap_or(Side::South));
+        let position = setup.position(self.rules);
+        if self.even {
+            println!("Mangala IV, the even start (7 in every hole).");
+        } else {
+            println!(
+                "Mangala IV, a random start (seed {}): {setup}",
+                options.seed
+            );
+        }
+        let person = if self.even || options.side.is_some() {
+            None
+        } else {
+            println!("{}", self.draw(&position, None).trim_end());
+            self.ritual(&setup, options, input)?
+        };
+        println!(
+            "{} moves first. Every move is forced: the mover plays his first occupied hole.",
+            setup.first()
+        );
+        Ok((position, person))
+    }
+
+    fn draw(&self, position: &Position, last: Option<&str>) -> String {
+        let up: Vec<usize> = (1..=PER_SIDE).collect();
+        let down: Vec<usize> = (1..=PER_SIDE).rev().collect();
+        let labels = |numbers: &[usize], initial: char| -> String {
+            numbers.iter().map(|k| format!("  {initial}{k} ")).collect()
+        };
+        let mut out = String::new();
+        out.push('\n');
+        out.push_str(&format!("       {}\n", labels(&down, 'N')));
+        out.push_str(&format!(
+            "North  {}   captured {:>3}\n",
+            Mangala::row(position, Side::North, &down),
+            position.captured(Side::North)
+        ));
+        out.push_str(&format!(
+            "South  {}   captured {:>3}\n",
+            Mangala::row(position, Side::South, &up),
+            position.captured(Side::South)
+        ));
+        out.push_str(&format!("       {}\n", labels(&up, 'S')));
+        out.push_str(&format!("on the board: {}\n", position.on_board()));
+        if let Some(last) = last {
+            out.push_str(&format!("last move: {last}\n"));
+        }
+        match position.forced_move() {
+            Some(Move::Sow(hole)) => out.push_str(&format!(
+                "{} to move: forced hole {}",
+                position.side_to_move(),
+                hole_name(usize::from(hole))
+            )),
+            Some(Move::Pass) => out.push_str(&format!(
+                "{} to move: row empty, pass",
+                position.side_to_move()
+            )),
+            None => {}
+        }
+        out
+    }
+
+    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, String> {
+        let forced = position.forced_move().ok_or("The game is over.")?;
+        match text {
+            "" | "play" | "p" => Ok(forced),
+            "pass" => Ok(Move::Pass),
+            _ => match parse_hole(text, position.side_to_move()) {
+                Some(hole) => Ok(Move::Sow(hole as u8)),
+                None => Err(format!(
+                    "`{text}` is not a hole: press Enter to play {}.",
+                    self.move_name(position, forced)
+                )),
+            },
+        }
+    }
+
+    fn move_name(&self, _position: &Position, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".to_owned(),
+            Move::Sow(hole) => hole_name(usize::from(hole)),
+        }
+    }
+
+    fn describe_move(&self, before: &Position, mv: Move) -> String {
+        let mut after = *before;
+        let Ok(effect) = after.play_reported(mv) else {
+            return format!("{} {}", before.side_to_move(), self.move_name(before, mv));
+        };
+        let mut text = format!("{} {effect}", effect.side);
+        match effect.mv {
+            Move::Pass => text.push_str(": his row is empty, he passes"),
+            Move::Sow(_) if effect.endless => {
+                text.push_str(": an endless relay, which changes nothing and ends the game")
+            }
+            Move::Sow(_) => {
+                let laps = effect.laps;
+                text.push_str(&format!(": {laps} lap{}", if laps == 1 { "" } else { "s" }));
+                if let Some(capture) = effect.capture {
+                    let holes: Vec<String> = capture
+                        .taken()
+                        .map(|hole| {
+                            let hole = usize::from(hole);
+                            format!("{}+{}", hole_name(hole), hole_name(13 - hole))
+                        })
+                        .collect();
+                    text.push_str(&format!(
+                        ", takes {} ({})",
+                        capture.counters,
+                        holes.join(", ")
+                    ));
+                }
+            }
+        }
+        text
+    }
+
+    fn prompt(&self, position: &Position) -> String {
+        match position.forced_move() {
+            Some(Move::Sow(hole)) => format!(
+                "{} plays {} [Enter]> ",
+                position.side_to_move(),
+                hole_name(usize::from(hole))
+            ),
+            _ => format!("{} passes [Enter]> ", position.side_to_move()),
+        }
+    }
+
+    fn help(&self) -> String {
+        "Every move is forced: you must play your first occupied hole, counting from your own \
+left (or pass when your row is empty). Press Enter or type `play` to play it; naming the hole \
+(`S3`, or `3` for your own row) works too. A last counter that makes a 2 or a 4 takes that hole \
+and the one opposite, then backwards every 2 or 4 with its opposite; a 3 or 5+ is lifted and \
+sown on."
+            .to_owned()
+    }
+
+    fn reason(&self, reason: EndReason) -> String {
+        match reason {
+            EndReason::EmptyBoard => "the board is empty".to_owned(),
+            EndReason::Repetition => "repetition: a position recurred with no capture".to_owned(),
+            EndReason::EndlessMove => "an endless move".to_owned(),
+            other => other.name().to_owned(),
+        }
+    }
+}
