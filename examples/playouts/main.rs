@@ -64,6 +64,10 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     match game.as_str() {
         "toguz" => job.run(|_| toguz::Position::default()),
+        "mangala4" => job.run(|rng| {
+            mangala4::Position::new(&mangala4::Setup::random_from(rng), Default::default())
+        }),
+        "katro" => job.run(|_| katro::Katro::default()),
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())
