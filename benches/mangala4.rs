@@ -3,14 +3,14 @@
 use criterion::{black_box, Criterion, Throughput};
 use mancala_engine::perft::perft;
 use mancala_engine::Position as _;
-use mangala4::{Position, Rules, Setup};
+use mangala4::{Position, RuleSet, Setup};
 use std::time::Duration;
 
 /// Positions along the forced line of a few random starts (none of them over).
 fn sample_positions() -> Vec<Position> {
     let mut positions = Vec::new();
     for seed in 0..16 {
-        let mut p = Setup::random(seed).position(Rules::default());
+        let mut p = Setup::random(seed).position(RuleSet::default());
         while p.end_reason().is_none() && positions.len() < 64 * (seed as usize + 1) {
             positions.push(p);
             p.play_forced_reported();
@@ -44,7 +44,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let even = Setup::even().position(Rules::default());
+    let even = Setup::even().position(RuleSet::default());
     let depth = 40;
     let nodes = perft(&even, depth);
     group.throughput(Throughput::Elements(nodes.max(1)));
@@ -53,7 +53,7 @@ fn benches(c: &mut Criterion) {
     });
 
     let starts: Vec<Position> = (0..256)
-        .map(|seed| Setup::random(seed).position(Rules::default()))
+        .map(|seed| Setup::random(seed).position(RuleSet::default()))
         .collect();
     let moves: u64 = starts.iter().map(|p| u64::from(p.play_out().plies)).sum();
     group.throughput(Throughput::Elements(moves));

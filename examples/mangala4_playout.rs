@@ -12,12 +12,12 @@
 //! A malformed line prints `error: …` on standard error and the program goes on; the exit
 //! status is then 1. Blank lines are skipped.
 
-use mangala4::{Leftover, Rules, Setup};
+use mangala4::{Leftover, RuleSet, Setup};
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut rules = Rules::default();
+    let mut rules = RuleSet::default();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut args = args.iter();
     while let Some(arg) = args.next() {

@@ -9,13 +9,13 @@
 //! measures move speed and finds where the game ends.
 
 use mancala_engine::Side;
-use mangala4::{Leftover, Rules, Setup};
+use mangala4::{Leftover, RuleSet, Setup};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
     let mut setup = Setup::even();
     let mut first = Side::South;
-    let mut rules = Rules::default();
+    let mut rules = RuleSet::default();
     let mut options = options.iter();
     while let Some(option) = options.next() {
         let mut value = |name: &str| {

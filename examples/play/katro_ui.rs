@@ -6,7 +6,7 @@
 //! the crate's string form, e.g. `direction=per-turn,trigger=empty`).
 
 use crate::{Game, Input, Options, Stop};
-use katro::{DirectionRule, Katro as Board, Move, RuleSet, Size};
+use katro::{DirectionRule, Move, Position as Board, RuleSet, Size};
 use mancala_engine::{EndReason, Position as _, Side};
 
 /// The Katro driver, its board size and rule options.

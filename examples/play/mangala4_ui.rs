@@ -9,14 +9,14 @@
 
 use crate::{Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Position as _, Rng, Side};
-use mangala4::{Choices, Leftover, Move, Parity, Position, Ritual, Role, Rules, Setup, PER_SIDE};
+use mangala4::{Choices, Leftover, Move, Parity, Position, Ritual, Role, RuleSet, Setup, PER_SIDE};
 
 /// The Mangala IV driver and its options.
 #[derive(Debug, Clone, Default)]
 pub struct Mangala {
     even: bool,
     first: Option<Side>,
-    rules: Rules,
+    rules: RuleSet,
 }
 
 /// The name of canonical hole `index`: its owner's initial and number, `S1`..`N7`.

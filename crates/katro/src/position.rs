@@ -9,7 +9,7 @@ use core::str::FromStr;
 use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
 use mancala_engine::sow::sow_path;
 use mancala_engine::topology::{Circuit, Direction};
-use mancala_engine::{EndReason, MoveList, Outcome, Position, Rng, Side};
+use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side};
 
 /// The most seeds a position may hold, so that every hole count fits in a byte whatever
 /// happens (the standard game has 72).
@@ -81,7 +81,7 @@ pub fn circuit(size: Size, side: Side, direction: Direction) -> &'static Circuit
 }
 
 /// A raw position with public fields: what a caller fills in before validation by
-/// [`Katro::from_setup`].
+/// [`Position::from_setup`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The board size.
@@ -112,7 +112,7 @@ impl Setup {
 /// A Katro position: board, size, rules, side to move, and whether the game ended by an
 /// endless move. A small `Copy` value; play is copy-make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Katro {
+pub struct Position {
     board: Cells,
     size: Size,
     rules: RuleSet,
@@ -120,10 +120,10 @@ pub struct Katro {
     endless: bool,
 }
 
-impl Default for Katro {
+impl Default for Position {
     /// The standard start: 6 × 6, default rules.
-    fn default() -> Katro {
-        Katro::new(Size::S6x6, RuleSet::DEFAULT)
+    fn default() -> Position {
+        Position::new(Size::S6x6, RuleSet::DEFAULT)
     }
 }
 
@@ -346,12 +346,12 @@ impl Sowing<'_> {
     }
 }
 
-impl Katro {
+impl Position {
     /// The start of a game: 2 seeds in every hole of `size`, South to move.
-    pub fn new(size: Size, rules: RuleSet) -> Katro {
+    pub fn new(size: Size, rules: RuleSet) -> Position {
         let mut board = [0; CELLS];
         board[..size.holes()].fill(2);
-        Katro {
+        Position {
             board,
             size,
             rules,
@@ -362,7 +362,7 @@ impl Katro {
 
     /// Validates a setup: no seeds off the board, at most [`MAX_SEEDS`] seeds, and seeds on the
     /// side of the player not to move (every reachable position has them).
-    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Katro, PositionError> {
+    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Position, PositionError> {
         let size = setup.size;
         if let Some(index) = (size.holes()..BOARD_CELLS).find(|&i| setup.board[i] != 0) {
             return Err(PositionError::SeedsOffBoard { size, index });
@@ -377,7 +377,7 @@ impl Katro {
         if side_is_empty(&board, size, waiting) {
             return Err(PositionError::NoSeedsAfterMove { side: waiting });
         }
-        Ok(Katro {
+        Ok(Position {
             board,
             size,
             rules,
@@ -545,7 +545,7 @@ impl Katro {
     }
 }
 
-impl Position for Katro {
+impl mancala_engine::Position for Position {
     type Move = Move;
     type MoveError = MoveError;
 
@@ -721,7 +721,7 @@ impl Position for Katro {
     }
 }
 
-impl fmt::Display for Katro {
+impl fmt::Display for Position {
     /// The position string: the board, the side to move, then the rules if not the default and
     /// `endless` for a game ended by an endless move. The board lists rows from North's outer
     /// row (top, as South sees the board) down to South's outer row, separated by `/`; each row
@@ -763,7 +763,7 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
     let cols = rows[0].split(',').count();
     let size = Size::from_dimensions(rows.len(), cols).ok_or_else(|| {
         bad(format!(
-            "{} rows of {cols} holes is not a Katro board (6x6, 4x4, 4x6 or 6x3)",
+            "{} rows of {cols} holes is not a Position board (6x6, 4x4, 4x6 or 6x3)",
             rows.len()
         ))
     })?;
@@ -793,10 +793,10 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
     Ok((size, board))
 }
 
-impl Katro {
+impl Position {
     /// Parses a position string (see [`Display`](fmt::Display)) and validates it. Accepts
     /// exactly the canonical form: single spaces between fields, no leading zeros.
-    pub fn from_position_string(s: &str) -> Result<Katro, ParseError> {
+    pub fn from_position_string(s: &str) -> Result<Position, ParseError> {
         let fields: Vec<&str> = s.split(' ').collect();
         let [board, side, rest @ ..] = fields.as_slice() else {
             return Err(ParseError::Fields(format!(
@@ -832,14 +832,14 @@ impl Katro {
             side_to_move,
             ended_by_endless_move: ended,
         };
-        Ok(Katro::from_setup(setup, rules)?)
+        Ok(Position::from_setup(setup, rules)?)
     }
 }
 
-impl FromStr for Katro {
+impl FromStr for Position {
     type Err = ParseError;
-    /// See [`Katro::from_position_string`].
-    fn from_str(s: &str) -> Result<Katro, ParseError> {
-        Katro::from_position_string(s)
+    /// See [`Position::from_position_string`].
+    fn from_str(s: &str) -> Result<Position, ParseError> {
+        Position::from_position_string(s)
     }
 }

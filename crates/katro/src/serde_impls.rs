@@ -1,7 +1,7 @@
 //! serde support: every type with a canonical string form is (de)serialised as that string, so a
 //! deserialised value always went through the same validation as a parsed one.
 
-use crate::{GameRecord, Hole, Katro, Move, RuleSet, Size};
+use crate::{GameRecord, Hole, Move, Position, RuleSet, Size};
 use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
@@ -19,7 +19,7 @@ where
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string in Katro notation")
+        f.write_str("a string in Position notation")
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
@@ -43,4 +43,4 @@ macro_rules! via_string {
     )*};
 }
 
-via_string!(Size, RuleSet, Hole, Move, Katro, GameRecord);
+via_string!(Size, RuleSet, Hole, Move, Position, GameRecord);

@@ -39,10 +39,10 @@
 //!
 //! ```
 //! use mancala_engine::{EndReason, Position as _, Side};
-//! use mangala4::{Move, Position, Rules, Setup};
+//! use mangala4::{Move, Position, RuleSet, Setup};
 //!
 //! // The even start, South first: South's forced hole is his hole 1 (index 0).
-//! let mut position = Position::new(&Setup::even(), Rules::default());
+//! let mut position = Position::new(&Setup::even(), RuleSet::default());
 //! assert_eq!(position.forced_move(), Some(Move::Sow(0)));
 //! // Its 7 counters go to holes 1..=7; the last makes North's hole 1 an 8: a relay.
 //! let effect = position.play_reported(Move::Sow(0)).unwrap();
@@ -68,7 +68,7 @@ mod stats;
 
 pub use engine::{HOLES, PER_SIDE};
 pub use notation::ParseError;
-pub use position::{Capture, Effect, Finish, Leftover, Move, MoveError, Position, Rules};
+pub use position::{Capture, Effect, Finish, Leftover, Move, MoveError, Position, RuleSet};
 pub use record::{Record, RecordError};
 pub use ritual::{ChoiceValue, Choices, Opening, Parity, Ritual, RitualError, Role};
 pub use setup::{Setup, SetupError, STANDARD_COUNTERS};

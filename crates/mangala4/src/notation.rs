@@ -13,7 +13,7 @@
 //! itself on.
 
 use crate::engine::HOLES;
-use crate::{Position, Rules, SetupError};
+use crate::{Position, RuleSet, SetupError};
 use core::fmt;
 use mancala_engine::{Position as _, Side};
 
@@ -103,7 +103,7 @@ pub(crate) fn write_board(f: &mut fmt::Formatter<'_>, board: &[u8; HOLES]) -> fm
 
 impl Position {
     /// Parses a position string (see the [module docs](crate::notation)) under `rules`.
-    pub fn from_notation(text: &str, rules: Rules) -> Result<Position, ParseError> {
+    pub fn from_notation(text: &str, rules: RuleSet) -> Result<Position, ParseError> {
         let fields: Vec<&str> = text.split(' ').collect();
         let [board, south, north, side] = fields[..] else {
             return Err(ParseError::FieldCount {
@@ -154,7 +154,7 @@ impl core::str::FromStr for Position {
 
     /// Parses a position string under the default rules.
     fn from_str(s: &str) -> Result<Position, ParseError> {
-        Position::from_notation(s, Rules::default())
+        Position::from_notation(s, RuleSet::default())
     }
 }
 

@@ -46,7 +46,7 @@ impl core::str::FromStr for Leftover {
 
 /// The rule options. Everything else is fixed by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Rules {
+pub struct RuleSet {
     /// Who scores the counters left on the board at the end (M7, M8).
     pub leftover: Leftover,
 }
@@ -156,19 +156,19 @@ pub struct Position {
     turn: u32,
     repeat_at: u32,
     endless: bool,
-    rules: Rules,
+    rules: RuleSet,
 }
 
 impl Default for Position {
     /// The even start (7 in every hole), South first, default rules.
     fn default() -> Position {
-        Position::new(&Setup::even(), Rules::default())
+        Position::new(&Setup::even(), RuleSet::default())
     }
 }
 
 impl Position {
     /// The start position of `setup` under `rules`.
-    pub fn new(setup: &Setup, rules: Rules) -> Position {
+    pub fn new(setup: &Setup, rules: RuleSet) -> Position {
         Position::from_parts(setup.board(), [0, 0], setup.first(), rules)
             .expect("a validated setup is a valid position")
     }
@@ -179,7 +179,7 @@ impl Position {
         board: [u8; HOLES],
         captured: [u8; 2],
         side: Side,
-        rules: Rules,
+        rules: RuleSet,
     ) -> Result<Position, crate::SetupError> {
         let total: u32 = board.iter().chain(&captured).map(|&c| u32::from(c)).sum();
         if total > MAX_COUNTERS {
@@ -213,12 +213,12 @@ impl Position {
 
     /// The rule options in force.
     #[inline]
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> RuleSet {
         self.rules
     }
 
     /// The same position under other rule options.
-    pub fn with_rules(mut self, rules: Rules) -> Position {
+    pub fn with_rules(mut self, rules: RuleSet) -> Position {
         self.rules = rules;
         self
     }

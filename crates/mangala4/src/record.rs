@@ -18,7 +18,7 @@
 //! what the rules capture, and a `result` line must match the end reached.
 
 use crate::position::HoleName;
-use crate::{Effect, Finish, Move, Opening, ParseError, Position, RitualError, Rules, Setup};
+use crate::{Effect, Finish, Move, Opening, ParseError, Position, RitualError, RuleSet, Setup};
 use core::fmt;
 use mancala_engine::{Outcome, Position as _, Side};
 
@@ -86,7 +86,7 @@ pub enum RecordError {
 pub struct Record {
     setup: Setup,
     opening: Option<Opening>,
-    rules: Rules,
+    rules: RuleSet,
     moves: Vec<Effect>,
     position: Position,
     plies: u32,
@@ -94,7 +94,7 @@ pub struct Record {
 
 impl Record {
     /// A game about to start.
-    pub fn new(setup: Setup, opening: Option<Opening>, rules: Rules) -> Record {
+    pub fn new(setup: Setup, opening: Option<Opening>, rules: RuleSet) -> Record {
         Record {
             setup,
             opening,
@@ -116,7 +116,7 @@ impl Record {
     }
 
     /// The rule options.
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> RuleSet {
         self.rules
     }
 
@@ -194,7 +194,7 @@ impl Record {
                 lines.next();
             }
         }
-        let mut rules = Rules::default();
+        let mut rules = RuleSet::default();
         if let Some(&(line, text)) = lines.peek() {
             if let Some(rest) = text.strip_prefix("leftover ") {
                 rules.leftover = rest

@@ -7,7 +7,7 @@
 //! chooser, takes a row and the other player gets the other one.
 
 use crate::notation::parse_side;
-use crate::{ParseError, Rules, Setup};
+use crate::{ParseError, RuleSet, Setup};
 use core::fmt;
 use mancala_engine::{Rng, Side};
 
@@ -266,7 +266,7 @@ impl Choices {
     /// The first player is a side (a setup parameter), not a person, so the chooser's row does
     /// not change the game that is played, only which end of it he gets: one play-out answers
     /// for both rows.
-    pub fn evaluate(setup: &Setup, rules: Rules) -> Choices {
+    pub fn evaluate(setup: &Setup, rules: RuleSet) -> Choices {
         let finish = setup.position(rules).play_out();
         let south = finish.score(Side::South);
         let north = finish.score(Side::North);

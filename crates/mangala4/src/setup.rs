@@ -2,7 +2,7 @@
 
 use crate::engine::HOLES;
 use crate::notation::{parse_board, parse_side};
-use crate::{ParseError, Position, Rules, MAX_COUNTERS};
+use crate::{ParseError, Position, RuleSet, MAX_COUNTERS};
 use core::fmt;
 use mancala_engine::{Rng, Side};
 
@@ -115,7 +115,7 @@ impl Setup {
     }
 
     /// The start position under `rules`.
-    pub fn position(&self, rules: Rules) -> Position {
+    pub fn position(&self, rules: RuleSet) -> Position {
         Position::new(self, rules)
     }
 }

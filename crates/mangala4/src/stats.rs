@@ -1,7 +1,7 @@
 //! Statistics over many play-outs: who wins, by first player and by row; why games end; how
 //! long they last; what is left on the board.
 
-use crate::{Finish, Rules, Setup};
+use crate::{Finish, RuleSet, Setup};
 use core::fmt;
 use mancala_engine::{EndReason, Side};
 
@@ -114,7 +114,7 @@ impl Stats {
 
     /// Plays out the random start of every seed in `seeds` ([`Setup::random`]) once with each
     /// first player.
-    pub fn random_starts(seeds: core::ops::Range<u64>, rules: Rules) -> Stats {
+    pub fn random_starts(seeds: core::ops::Range<u64>, rules: RuleSet) -> Stats {
         let mut stats = Stats::new();
         for seed in seeds {
             let setup = Setup::random(seed);

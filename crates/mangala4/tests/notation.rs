@@ -4,7 +4,7 @@
 use mancala_engine::{EndReason, Position as _, Side};
 use mangala4::{
     Choices, Leftover, Opening, Parity, ParseError, Position, Record, RecordError, Ritual,
-    RitualError, Role, Rules, Setup, SetupError, Stats,
+    RitualError, Role, RuleSet, Setup, SetupError, Stats,
 };
 
 #[test]
@@ -111,7 +111,7 @@ fn position_strings() {
     );
     let own = Position::from_notation(
         text,
-        Rules {
+        RuleSet {
             leftover: Leftover::OwnSide,
         },
     )
@@ -166,8 +166,8 @@ fn both_side_choices_are_evaluated_by_playing_out() {
     for seed in 0..50 {
         for first in Side::BOTH {
             let setup = Setup::random(seed).with_first(first);
-            let choices = Choices::evaluate(&setup, Rules::default());
-            let finish = setup.position(Rules::default()).play_out();
+            let choices = Choices::evaluate(&setup, RuleSet::default());
+            let finish = setup.position(RuleSet::default()).play_out();
             let (south, north) = (finish.score(Side::South), finish.score(Side::North));
             assert_eq!((choices.south.own, choices.south.other), (south, north));
             assert_eq!((choices.north.own, choices.north.other), (north, south));
@@ -183,9 +183,9 @@ fn both_side_choices_are_evaluated_by_playing_out() {
 #[test]
 fn records_replay_and_check_every_move() {
     let opening = Ritual::new(1, Parity::Even).unwrap().choose(Side::South);
-    let mut record = Record::new(Setup::even(), Some(opening), Rules::default());
+    let mut record = Record::new(Setup::even(), Some(opening), RuleSet::default());
     record.play_to_end();
-    let finish = Setup::even().position(Rules::default()).play_out();
+    let finish = Setup::even().position(RuleSet::default()).play_out();
     assert_eq!(record.finish(), Some(finish));
     assert_eq!(record.plies(), finish.plies);
     let text = record.to_string();
@@ -243,7 +243,7 @@ fn records_replay_and_check_every_move() {
 
 #[test]
 fn statistics_add_up() {
-    let stats = Stats::random_starts(0..100, Rules::default());
+    let stats = Stats::random_starts(0..100, RuleSet::default());
     assert_eq!(stats.games, 200);
     assert_eq!(stats.empty + stats.repetition + stats.endless_move, 200);
     let mut plies = 0u64;
@@ -252,7 +252,7 @@ fn statistics_add_up() {
         for first in Side::BOTH {
             let finish = Setup::random(seed)
                 .with_first(first)
-                .position(Rules::default())
+                .position(RuleSet::default())
                 .play_out();
             plies += u64::from(finish.plies);
             if first == Side::South && finish.outcome.winner == Some(Side::South) {

@@ -5,7 +5,7 @@ mod common;
 
 use common::{ref_game, ref_move};
 use mancala_engine::{Position as _, Rng, Side};
-use mangala4::{Leftover, Move, Position, Record, Rules, Setup};
+use mangala4::{Leftover, Move, Position, Record, RuleSet, Setup};
 use proptest::prelude::*;
 
 fn side_index(side: Side) -> usize {
@@ -31,12 +31,12 @@ fn any_side() -> impl Strategy<Value = Side> {
     prop_oneof![Just(Side::South), Just(Side::North)]
 }
 
-fn any_rules() -> impl Strategy<Value = Rules> {
+fn any_rules() -> impl Strategy<Value = RuleSet> {
     prop_oneof![
-        Just(Rules {
+        Just(RuleSet {
             leftover: Leftover::Uncounted
         }),
-        Just(Rules {
+        Just(RuleSet {
             leftover: Leftover::OwnSide
         })
     ]
@@ -65,7 +65,7 @@ fn move_by_move(mut position: Position) -> (Position, u32) {
 fn check_against_reference(
     board: [u8; 14],
     first: Side,
-    rules: Rules,
+    rules: RuleSet,
 ) -> Result<(), TestCaseError> {
     let position = setup(board, first).position(rules);
     let finish = position.play_out();
@@ -100,7 +100,7 @@ fn random_setups_play_out_as_the_reference_says() {
     for seed in 0..1500 {
         let board = Setup::random(seed).board();
         for first in Side::BOTH {
-            check_against_reference(board, first, Rules::default()).unwrap();
+            check_against_reference(board, first, RuleSet::default()).unwrap();
         }
     }
 }
@@ -144,7 +144,7 @@ proptest! {
     /// changes with the mover.
     #[test]
     fn counters_are_conserved(board in any_board(), first in any_side()) {
-        let mut position = setup(board, first).position(Rules::default());
+        let mut position = setup(board, first).position(RuleSet::default());
         let total = |p: &Position| p.on_board() + u32::from(p.captured(Side::South)) + u32::from(p.captured(Side::North));
         let start = total(&position);
         let mut turns = 0;
@@ -173,7 +173,7 @@ proptest! {
     /// from.
     #[test]
     fn position_strings_round_trip(board in any_board(), first in any_side(), plies in 0u32..40) {
-        let mut position = setup(board, first).position(Rules::default());
+        let mut position = setup(board, first).position(RuleSet::default());
         for _ in 0..plies {
             position.play_unchecked(Move::Pass);
         }

@@ -3,10 +3,10 @@
 
 use mancala_engine::relay::LAP_LIMIT;
 use mancala_engine::{EndReason, Position as _, Side};
-use mangala4::{Capture, Leftover, Move, MoveError, Position, Rules};
+use mangala4::{Capture, Leftover, Move, MoveError, Position, RuleSet};
 
 fn position(board: [u8; 14], side: Side) -> Position {
-    Position::from_parts(board, [0, 0], side, Rules::default()).unwrap()
+    Position::from_parts(board, [0, 0], side, RuleSet::default()).unwrap()
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn m6_the_game_ends_when_the_board_is_empty() {
         [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0],
         [40, 53],
         Side::South,
-        Rules::default(),
+        RuleSet::default(),
     )
     .unwrap();
     p.play(Move::Sow(0)).unwrap();
@@ -203,7 +203,7 @@ fn m7_a_lone_counter_ends_by_repetition_after_one_circuit() {
         [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
         [50, 47],
         Side::North,
-        Rules::default(),
+        RuleSet::default(),
     )
     .unwrap();
     let mut p = start;
@@ -233,7 +233,7 @@ fn m7_a_lone_counter_ends_by_repetition_after_one_circuit() {
     );
     // Awarded to the owner of the row it lies on: South.
     let own = start
-        .with_rules(Rules {
+        .with_rules(RuleSet {
             leftover: Leftover::OwnSide,
         })
         .play_out();
@@ -248,13 +248,13 @@ fn m7_the_leftover_option_can_decide_the_game() {
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
         [49, 48],
         Side::South,
-        Rules::default(),
+        RuleSet::default(),
     )
     .unwrap();
     let uncounted = start.play_out();
     assert_eq!(uncounted.outcome.winner, Some(Side::South));
     let own = start
-        .with_rules(Rules {
+        .with_rules(RuleSet {
             leftover: Leftover::OwnSide,
         })
         .play_out();
@@ -293,7 +293,7 @@ fn m8_an_endless_move_changes_nothing_and_ends_the_game() {
         "south=0 north=0 reason=endless-move plies=1 left=16"
     );
     let own = position(before, Side::South)
-        .with_rules(Rules {
+        .with_rules(RuleSet {
             leftover: Leftover::OwnSide,
         })
         .play_out();

@@ -5,9 +5,10 @@
 #![allow(dead_code)]
 
 use katro::{
-    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Katro, Move, RuleSet, Size, Trigger,
+    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Move, Position, RuleSet, Size,
+    Trigger,
 };
-use mancala_engine::{Position, Side};
+use mancala_engine::{Position as _, Side};
 
 /// The lap limit of K6, spelled out again.
 pub const LAPS: u32 = 10_000;
@@ -26,7 +27,7 @@ pub struct Simple {
 }
 
 impl Simple {
-    pub fn from_katro(k: &Katro) -> Simple {
+    pub fn from_katro(k: &Position) -> Simple {
         let size = k.size();
         let cells = (0..size.rows())
             .map(|r| {
@@ -292,7 +293,7 @@ impl Simple {
 
 /// A position from its rows written top (North's outer row) to bottom (South's outer row),
 /// holes separated by spaces, then the side to move and the rules.
-pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Katro {
+pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Position {
     let board: Vec<String> = rows
         .iter()
         .map(|r| r.split_whitespace().collect::<Vec<_>>().join(","))
@@ -309,7 +310,7 @@ pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Katro {
 }
 
 /// The board of `k` as rows written top to bottom, like [`position`] takes them.
-pub fn rows_of(k: &Katro) -> Vec<String> {
+pub fn rows_of(k: &Position) -> Vec<String> {
     let size = k.size();
     (0..size.rows())
         .rev()
