@@ -49,25 +49,107 @@ pub fn sow_ring(holes: &mut [u8], start: usize, seeds: u32) -> Option<usize> {
     Some((start + seeds as usize - 1) % len)
 }
 
-/// `STEP[128 - k..][i]` is `1` when `i >= k`, else `0`: a window of it marks every hole from
-/// `k` on, so runs of holes become differences of two windows, with no comparison per hole.
-static STEP: [u8; 256] = {
-    let mut step = [0u8; 256];
-    let mut i = 128;
-    while i < 256 {
-        step[i] = 1;
-        i += 1;
-    }
-    step
-};
+/// Byte masks over an array of holes, read as windows of two static tables, so runs of holes
+/// are marked with a load or two and no comparison per hole.
+mod marks {
+    /// `BELOW[128 - k..]` starts with `k` bytes `0xFF`, then zeros.
+    static BELOW: [u8; 256] = {
+        let mut table = [0u8; 256];
+        let mut i = 0;
+        while i < 128 {
+            table[i] = 0xFF;
+            i += 1;
+        }
+        table
+    };
 
-/// The holes `k..N` as `1`s (`k` at most 128).
-#[inline(always)]
-fn from_hole<const N: usize>(k: usize) -> &'static [u8; N] {
-    let window = &STEP[128 - k.min(128)..];
-    match window.first_chunk::<N>() {
-        Some(chunk) => chunk,
-        None => &[0; N],
+    /// `AT[128 - k..]` is `0xFF` at place `k` only.
+    static AT: [u8; 256] = {
+        let mut table = [0u8; 256];
+        table[128] = 0xFF;
+        table
+    };
+
+    #[inline(always)]
+    fn window<const N: usize>(table: &'static [u8; 256], k: usize) -> &'static [u8; N] {
+        match table[128 - k.min(128)..].first_chunk::<N>() {
+            Some(chunk) => chunk,
+            None => &[0; N],
+        }
+    }
+
+    /// `0xFF` for the holes below `k` (at most 128), `0` for the others.
+    #[inline(always)]
+    pub(super) fn below<const N: usize>(k: usize) -> &'static [u8; N] {
+        window(&BELOW, k)
+    }
+
+    /// `0xFF` for hole `k` (at most 128) only.
+    #[inline(always)]
+    pub(super) fn at<const N: usize>(k: usize) -> &'static [u8; N] {
+        window(&AT, k)
+    }
+}
+
+/// Where the seeds of one sowing round a ring fall: every hole gets `laps`, and the holes
+/// `start..end1` and `0..end2` one more.
+#[derive(Debug, Clone, Copy)]
+struct Coverage {
+    laps: usize,
+    start: usize,
+    end1: usize,
+    end2: usize,
+    last: usize,
+}
+
+impl Coverage {
+    /// The coverage of `seeds` sown from `start` round a ring of `len` holes (`seeds` at least 1,
+    /// `start` below `len`).
+    #[inline(always)]
+    fn new(len: usize, start: usize, seeds: usize) -> Coverage {
+        // Most sowings are shorter than a lap: skip the divisions then.
+        let (laps, rest) = if seeds < len {
+            (0, seeds)
+        } else {
+            (seeds / len, seeds % len)
+        };
+        let end = start + rest;
+        let (end1, end2) = if end > len {
+            (len, end - len)
+        } else {
+            (end, 0)
+        };
+        // The last seed lies `seeds - 1` holes after `start`: `rest - 1` modulo the length.
+        let last = if rest == 0 { start + len - 1 } else { end - 1 };
+        let last = if last >= len { last - len } else { last };
+        Coverage {
+            laps,
+            start,
+            end1,
+            end2,
+            last,
+        }
+    }
+
+    /// Seeds the sowing drops into ring hole `hole`.
+    #[inline(always)]
+    fn seeds_at(&self, hole: usize) -> usize {
+        self.laps + usize::from((self.start..self.end1).contains(&hole) || hole < self.end2)
+    }
+
+    /// Seeds the sowing drops into each hole of a ring of `len` kept in an array of `N`.
+    #[inline(always)]
+    fn gains<const N: usize>(&self, len: usize) -> [u8; N] {
+        let ring = marks::below::<N>(len);
+        let (run_start, run_end) = (marks::below::<N>(self.start), marks::below::<N>(self.end1));
+        let wrap = marks::below::<N>(self.end2);
+        let laps = self.laps as u8;
+        let mut gains = [0u8; N];
+        for i in 0..N {
+            let one_more = (run_end[i] & !run_start[i]) | wrap[i];
+            gains[i] = (laps & ring[i]) + (one_more & 1);
+        }
+        gains
     }
 }
 
@@ -85,36 +167,59 @@ pub fn sow_ring_array<const N: usize>(
     if seeds == 0 || start >= len || len > N || N > 128 {
         return None;
     }
-    let seeds = seeds as usize;
-    // Most sowings are shorter than a lap: skip the divisions then.
-    let (laps, rest) = if seeds < len {
-        (0, seeds)
-    } else {
-        (seeds / len, seeds % len)
-    };
-    // Every ring hole gets `laps`; the holes `start..end1` and `0..end2` one more.
-    let end = start + rest;
-    let (end1, end2) = if end > len {
-        (len, end - len)
-    } else {
-        (end, 0)
-    };
-    let (all, ring_end) = (from_hole::<N>(0), from_hole::<N>(len));
-    let (run_start, run_end) = (from_hole::<N>(start), from_hole::<N>(end1));
-    let wrap_end = from_hole::<N>(end2);
-    let laps = laps as u8;
-    for i in 0..N {
-        let ring = all[i] - ring_end[i];
-        let extra = (run_start[i] - run_end[i]) + (all[i] - wrap_end[i]);
-        holes[i] += laps * ring + extra;
+    let coverage = Coverage::new(len, start, seeds as usize);
+    let gains = coverage.gains::<N>(len);
+    for (h, gain) in holes.iter_mut().zip(gains) {
+        *h += gain;
     }
-    // The last seed lies `seeds - 1` holes after `start`: `rest - 1` modulo the length.
-    let last = if rest == 0 {
-        start + len - 1
-    } else {
-        start + rest - 1
+    Some(coverage.last)
+}
+
+/// A whole sowing move on a ring kept in the first `len` holes of a fixed-size array, in one
+/// pass over the array: lifts every seed of `origin`, sows them (the first into `origin` itself
+/// or into the next hole), and takes the seeds that fall into the two `sinks` off the board (a
+/// Toguz Kumalak tuzdik; a sink at `len` or beyond stands for none, and its byte is cleared).
+/// Sinks hold no seed before.
+///
+/// Returns the hole of the last seed and the seeds that fell into each sink, or `None`
+/// (changing nothing) when `origin` is empty or not below `len`. Doing it all in one pass, with
+/// no single-byte write before it, keeps the processor from stalling on a wide read of bytes
+/// just written one by one.
+#[inline(always)]
+pub fn lift_and_sow_ring_array<const N: usize>(
+    holes: &mut [u8; N],
+    len: usize,
+    origin: usize,
+    first: FirstSeed,
+    sinks: [usize; 2],
+) -> Option<(usize, [u8; 2])> {
+    if origin >= len || len > N || N > 128 || holes[origin] == 0 {
+        return None;
+    }
+    let seeds = holes[origin];
+    let start = match first {
+        FirstSeed::Origin => origin,
+        FirstSeed::Next if origin + 1 == len => 0,
+        FirstSeed::Next => origin + 1,
     };
-    Some(if last >= len { last - len } else { last })
+    let coverage = Coverage::new(len, start, usize::from(seeds));
+    let [a, b] = sinks;
+    let fed_at = |s: usize| {
+        if s < len {
+            coverage.seeds_at(s) as u8
+        } else {
+            0
+        }
+    };
+    let fed = [fed_at(a), fed_at(b)];
+    let gains = coverage.gains::<N>(len);
+    let lifted = marks::at::<N>(origin);
+    let (sink_a, sink_b) = (marks::at::<N>(a), marks::at::<N>(b));
+    for i in 0..N {
+        let kept = holes[i] - (seeds & lifted[i]) + gains[i];
+        holes[i] = kept & !(sink_a[i] | sink_b[i]);
+    }
+    Some((coverage.last, fed))
 }
 
 /// [`sow_ring`] one seed at a time: the reference implementation.
@@ -187,20 +292,8 @@ pub fn sow_path_by_seed(board: &mut [u8], path: &[u8], start: usize, seeds: u32)
     Some(pos)
 }
 
-/// Moves every seed that fell into a redirected hole to the store of that hole's beneficiary
-/// (a Toguz Kumalak tuzdik). Redirected holes are always empty between moves, so whatever they
-/// hold after a sowing fell there during it.
-#[inline]
-pub fn redirect(holes: &mut [u8], redirects: &[(usize, Side)], stores: &mut Stores) {
-    for &(hole, owner) in redirects {
-        let seeds = core::mem::take(&mut holes[hole]);
-        stores.add(owner, u16::from(seeds));
-    }
-}
-
 /// Seed-by-seed sowing round the ring with redirected holes: each seed that lands in one goes
-/// straight to its beneficiary's store. The reference for [`sow_ring`] followed by
-/// [`redirect`].
+/// straight to its beneficiary's store. The reference for [`lift_and_sow_ring_array`].
 pub fn sow_ring_redirected_by_seed(
     holes: &mut [u8],
     start: usize,
@@ -252,13 +345,23 @@ mod tests {
     }
 
     #[test]
-    fn redirected_seeds_reach_the_store() {
-        let mut holes = [0u8; 4];
-        let mut stores = Stores::default();
-        sow_ring(&mut holes, 1, 9);
-        redirect(&mut holes, &[(2, Side::North)], &mut stores);
-        assert_eq!(holes, [2, 3, 0, 2]);
-        assert_eq!(stores.get(Side::North), 2);
+    fn one_pass_move_lifts_sows_and_feeds_the_sinks() {
+        // 9 seeds from hole 1 of a ring of 6 kept in 8 bytes, first seed back into hole 1: holes
+        // 1, 2, 3 get two, holes 4, 5, 0 one. Sinks at hole 3 (its two seeds leave the board)
+        // and at 7, past the ring (none; its byte is cleared).
+        let mut holes = [0u8, 9, 1, 0, 0, 0, 5, 5];
+        let (last, fed) = lift_and_sow_ring_array(&mut holes, 6, 1, FirstSeed::Origin, [3, 7])
+            .expect("a legal sowing");
+        assert_eq!(holes, [1, 2, 3, 0, 1, 1, 5, 0]);
+        assert_eq!((last, fed), (3, [2, 0]));
+        assert_eq!(
+            lift_and_sow_ring_array(&mut [0u8; 8], 6, 1, FirstSeed::Next, [9, 9]),
+            None
+        );
+        assert_eq!(
+            lift_and_sow_ring_array(&mut holes, 6, 6, FirstSeed::Next, [9, 9]),
+            None
+        );
     }
 
     fn board_and_start() -> impl Strategy<Value = (Vec<u8>, usize, u32)> {
@@ -295,30 +398,43 @@ mod tests {
         }
 
         #[test]
-        fn redirected_closed_form_equals_seed_by_seed(
-            (mut holes, start, seeds) in board_and_start(),
-            targets in proptest::collection::vec((0usize..20, any::<bool>()), 0..3),
+        fn one_pass_move_equals_seed_by_seed(
+            (mut holes, origin, _) in board_and_start(),
+            seeds in 1u8..60,
+            origin_first in any::<bool>(),
+            targets in proptest::collection::vec(0usize..24, 2),
         ) {
             let len = holes.len();
-            let mut redirects: Vec<(usize, Side)> = Vec::new();
-            for (hole, north) in targets {
-                let hole = hole % len;
-                if !redirects.iter().any(|&(h, _)| h == hole) {
-                    holes[hole] = 0;
-                    redirects.push((hole, if north { Side::North } else { Side::South }));
+            holes[origin] = seeds;
+            // Two distinct sinks, neither the origin, either of them possibly absent (>= len).
+            let (a, b) = (targets[0], targets[1]);
+            prop_assume!(a != b && a != origin && b != origin);
+            for s in [a, b] {
+                if s < len {
+                    holes[s] = 0;
                 }
             }
-            let (mut fast, mut slow) = (holes.clone(), holes.clone());
-            let (mut fast_stores, mut slow_stores) = (Stores::default(), Stores::default());
-            let last = sow_ring(&mut fast, start, seeds);
-            redirect(&mut fast, &redirects, &mut fast_stores);
-            let slow_last = sow_ring_redirected_by_seed(&mut slow, start, seeds, &redirects, &mut slow_stores);
-            prop_assert_eq!(last, slow_last);
-            prop_assert_eq!(&fast, &slow);
-            prop_assert_eq!(fast_stores, slow_stores);
-            let before: u32 = holes.iter().map(|&h| u32::from(h)).sum();
-            let after: u32 = fast.iter().map(|&h| u32::from(h)).sum::<u32>() + fast_stores.total();
-            prop_assert_eq!(after, before + seeds);
+            let first = if origin_first { FirstSeed::Origin } else { FirstSeed::Next };
+            let mut fast = [9u8; 24];
+            fast[..len].copy_from_slice(&holes);
+            let got = lift_and_sow_ring_array(&mut fast, len, origin, first, [a, b]);
+
+            let mut slow = holes.clone();
+            let mut stores = Stores::default();
+            slow[origin] = 0;
+            let start = if origin_first { origin } else { (origin + 1) % len };
+            let redirects: Vec<(usize, Side)> = [(a, Side::South), (b, Side::North)]
+                .into_iter()
+                .filter(|&(s, _)| s < len)
+                .collect();
+            let last = sow_ring_redirected_by_seed(&mut slow, start, u32::from(seeds), &redirects, &mut stores);
+            let fed = [stores.get(Side::South) as u8, stores.get(Side::North) as u8];
+            prop_assert_eq!(got, last.map(|l| (l, fed)));
+            prop_assert_eq!(&fast[..len], &slow[..]);
+            for (i, &h) in fast.iter().enumerate().skip(len) {
+                let expected = if i == a || i == b { 0 } else { 9 };
+                prop_assert_eq!(h, expected, "hole {} past the ring", i);
+            }
         }
 
         #[test]

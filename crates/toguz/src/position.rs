@@ -1,13 +1,17 @@
 //! The position and the rules of a move (T1–T7).
 
 use crate::{BoardSize, Move, MoveEffect, MoveError, RuleSet, TuzdikRule};
-use mancala_engine::sow::{redirect, sow_ring_array};
+use mancala_engine::sow::{lift_and_sow_ring_array, FirstSeed};
 use mancala_engine::topology::Ring;
 use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side, Stores};
 
 /// Marks "no tuzdik" in the per-player tuzdik table: a spare hole past the board that never
 /// holds a stone, so feeding the tuzdiks needs no test for their absence.
 const NO_TUZDIK: u8 = 18;
+
+/// Bytes kept for the holes: the 18 of the largest board, the spare hole, and padding to two
+/// full vector registers, so a sowing is a few whole-register additions.
+pub(crate) const HOLE_BYTES: usize = 32;
 
 /// A Toguz Kumalak position: holes, kazans, tuzdiks, side to move and the rules in force.
 ///
@@ -18,7 +22,7 @@ const NO_TUZDIK: u8 = 18;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Canonical holes, then the spare [`NO_TUZDIK`] hole.
-    holes: [u8; 19],
+    holes: [u8; HOLE_BYTES],
     kazans: Stores,
     /// `tuzdiks[side]`: the canonical index of the hole that is `side`'s tuzdik.
     tuzdiks: [u8; 2],
@@ -45,7 +49,7 @@ impl Position {
     /// The start position: as many stones in every hole as holes in a row, White to move.
     pub fn new(rules: RuleSet) -> Position {
         let n = rules.board.per_side();
-        let mut holes = [0u8; 19];
+        let mut holes = [0u8; HOLE_BYTES];
         holes[..2 * n].fill(n as u8);
         Position {
             holes,
@@ -59,7 +63,7 @@ impl Position {
 
     /// Builds a position from parts already validated by [`crate::Setup`].
     pub(crate) fn from_parts(
-        holes: [u8; 19],
+        holes: [u8; HOLE_BYTES],
         kazans: [u16; 2],
         tuzdiks: [Option<usize>; 2],
         side: Side,
@@ -129,19 +133,21 @@ impl Position {
         (self.occupied >> (self.side.index() * n)) & ((1 << n) - 1)
     }
 
-    /// T6: `Some(outcome)` when a kazan holds more than half the stones, or exactly half each.
+    /// T6: whether a kazan holds more than half the stones, or each exactly half.
     #[inline]
-    fn majority(&self) -> Option<Outcome> {
-        if !self.rules.stop_at_majority {
-            return None;
-        }
+    fn majority_reached(&self) -> bool {
         let total = self.rules.board.stones();
         let (south, north) = (self.kazan(Side::South), self.kazan(Side::North));
-        if 2 * south > total || 2 * north > total || 2 * south == total && south == north {
-            Some(Outcome::by_score(south, north, EndReason::Majority))
-        } else {
-            None
-        }
+        self.rules.stop_at_majority
+            && (2 * south > total || 2 * north > total || 2 * south == total && south == north)
+    }
+
+    /// T6: the outcome, when a majority has ended the game.
+    fn majority(&self) -> Option<Outcome> {
+        self.majority_reached().then(|| {
+            let (south, north) = (self.kazan(Side::South), self.kazan(Side::North));
+            Outcome::by_score(south, north, EndReason::Majority)
+        })
     }
 
     /// T7: the mover has no stone, so the game ends and the stones on the board are collected.
@@ -169,36 +175,41 @@ impl Position {
     }
 
     /// T2–T5 for a legal move: sow, feed the tuzdiks, capture, pass the turn.
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, mv: Move) -> MoveEffect {
         let ring = self.ring();
         let me = self.side;
         let origin = me.index() * ring.per_side() + mv.index();
-        let seeds = u32::from(core::mem::take(&mut self.holes[origin]));
-        // T2: a single stone goes to the next hole, otherwise the first goes back into the origin.
+        let seeds = u32::from(self.holes[origin]);
+        // T2: a single stone goes to the next hole, otherwise the first goes back into the origin;
+        // T3: stones that fall into a tuzdik go to its owner's kazan.
+        let first = if seeds == 1 {
+            FirstSeed::Next
+        } else {
+            FirstSeed::Origin
+        };
+        let tuzdiks = self.tuzdiks.map(usize::from);
+        let len = ring.len();
+        let (landing, fed) = lift_and_sow_ring_array(&mut self.holes, len, origin, first, tuzdiks)
+            .unwrap_or((origin, [0, 0]));
+        self.kazans.add(Side::South, u16::from(fed[0]));
+        self.kazans.add(Side::North, u16::from(fed[1]));
+        // The sown holes are occupied now (the origin too if a stone went back into it), the
+        // tuzdiks never.
         let start = if seeds == 1 {
             ring.next(origin)
         } else {
             origin
         };
-        let len = ring.len();
-        let landing = sow_ring_array(&mut self.holes, len, start, seeds).unwrap_or(origin);
-        // The sown holes are occupied now; the origin too if a stone went back into it.
         let sown = if seeds as usize >= len {
             (1u64 << len) - 1
         } else {
             let run = ((1u64 << seeds) - 1) << start;
             (run | run >> len) & ((1u64 << len) - 1)
         };
-        self.occupied = (self.occupied & !(1 << origin)) | sown as u32;
-        // T3: stones that fell into a tuzdik go to its owner's kazan.
-        let [south, north] = self.tuzdiks.map(usize::from);
-        redirect(
-            &mut self.holes,
-            &[(south, Side::South), (north, Side::North)],
-            &mut self.kazans,
-        );
-        self.occupied &= !(1 << south | 1 << north);
+        let [south, north] = tuzdiks;
+        self.occupied =
+            ((self.occupied & !(1 << origin)) | sown as u32) & !(1 << south | 1 << north);
         // T4: the last stone decides, on an opponent's hole that is not a tuzdik.
         let mut effect = MoveEffect {
             landing,
@@ -256,7 +267,7 @@ impl Position {
     /// The final score of `side` when the game ended by T7, else his kazan.
     fn collected_score(&self, side: Side) -> u32 {
         let kazan = self.kazan(side);
-        if self.majority().is_none() && self.starved() {
+        if !self.majority_reached() && self.starved() {
             kazan + self.stones_on_side(side)
         } else {
             kazan
@@ -284,7 +295,7 @@ impl mancala_engine::Position for Position {
 
     fn legal_moves(&self) -> MoveList<Move> {
         let mut list = MoveList::new();
-        if self.majority().is_some() {
+        if self.majority_reached() {
             return list;
         }
         let mut mask = self.playable_mask();
@@ -325,7 +336,7 @@ impl mancala_engine::Position for Position {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         self.apply(mv);
     }
@@ -351,7 +362,7 @@ impl mancala_engine::Position for Position {
         if self.rules.tuzdik == TuzdikRule::Optional {
             return self.legal_moves().len();
         }
-        if self.majority().is_some() {
+        if self.majority_reached() {
             0
         } else {
             count_bits(self.playable_mask()) as usize
@@ -360,7 +371,7 @@ impl mancala_engine::Position for Position {
 
     #[inline]
     fn is_over(&self) -> bool {
-        self.majority().is_some() || self.starved()
+        self.majority_reached() || self.starved()
     }
 
     /// Picks among the playable holes without building the move list (the play-out hot path).
@@ -371,7 +382,7 @@ impl mancala_engine::Position for Position {
             return moves.get(rng.below(moves.len() as u32) as usize).copied();
         }
         let mask = self.playable_mask();
-        if mask == 0 || self.majority().is_some() {
+        if mask == 0 || self.majority_reached() {
             return None;
         }
         let k = nth_set_bit(mask, rng.below(count_bits(mask)));
@@ -380,7 +391,7 @@ impl mancala_engine::Position for Position {
 }
 
 /// A bit per hole that holds a stone.
-fn occupied_mask(holes: &[u8; 19]) -> u32 {
+fn occupied_mask(holes: &[u8; HOLE_BYTES]) -> u32 {
     holes
         .iter()
         .enumerate()

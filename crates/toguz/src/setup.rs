@@ -1,5 +1,6 @@
 //! Raw position parts, validated into a [`Position`].
 
+use crate::position::HOLE_BYTES;
 use crate::{Position, RuleSet};
 use mancala_engine::Side;
 
@@ -185,7 +186,7 @@ impl Position {
                 });
             }
         }
-        let mut holes = [0u8; 19];
+        let mut holes = [0u8; HOLE_BYTES];
         for (h, &count) in holes.iter_mut().zip(&setup.holes) {
             *h = count as u8; // at most 162: checked above
         }
