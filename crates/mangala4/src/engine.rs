@@ -1,52 +1,152 @@
-//! The hot path: one turn on a `[u8; 14]` board, and a run of turns up to the next capture with
-//! constant-memory repetition detection. No allocation, no hashing.
+//! The hot path: one turn on a board of 14 byte counts kept in a 16-byte word, and a run of
+//! turns up to the next capture with constant-memory repetition detection. No allocation, no
+//! hashing.
+//!
+//! A move works on the board as one `u128` (hole `i` is byte `i`, bytes 14 and 15 stay `0`), so
+//! it never touches memory: a lap lifts a hole and sows it with two word additions, the count
+//! of the landing hole is a shift, and the forced hole is the trailing zeros of a row.
 
-use mancala_engine::capture::{backward_chain, Chain};
-use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
-use mancala_engine::sow::sow_ring;
-use mancala_engine::topology::Ring;
+use mancala_engine::capture::Chain;
+use mancala_engine::relay::{relay, Lap, LAP_LIMIT};
 use mancala_engine::Side;
 
 /// Holes on the board.
 pub const HOLES: usize = 14;
 /// Holes in one row.
 pub const PER_SIDE: usize = 7;
-/// The Mangala IV ring: two rows of seven.
-pub(crate) const RING: Ring = match Ring::new(PER_SIDE as u8) {
-    Some(ring) => ring,
-    None => panic!("a ring of 2 x 7 holes exists"),
+/// Bytes a board is kept in: the holes and two bytes of padding, always `0`, to fill a word.
+pub(crate) const PADDED: usize = 16;
+
+/// A board as one word: byte `i` is the count of hole `i`.
+type Word = u128;
+
+/// `RUN[k]` has a `1` in each of the bytes `0..k` (`k` at most 14): the gains of a sowing of
+/// the first `k` holes.
+const RUN: [Word; HOLES + 1] = {
+    let mut table = [0; HOLES + 1];
+    let mut k = 1;
+    while k <= HOLES {
+        table[k] = table[k - 1] | (1 << (8 * (k - 1)));
+        k += 1;
+    }
+    table
 };
+/// A `1` in every hole's byte: the gains of one whole lap of the ring.
+const ONES: Word = RUN[HOLES];
+/// The bytes of one row, from its first hole.
+const ROW: u64 = (1 << (8 * PER_SIDE)) - 1;
+
+/// The board of `padded` as a word.
+#[inline(always)]
+pub(crate) fn word(padded: &[u8; PADDED]) -> Word {
+    Word::from_le_bytes(*padded)
+}
+
+/// The count of hole `hole` of `board`.
+#[inline(always)]
+fn count(board: Word, hole: usize) -> u8 {
+    (board >> (8 * hole)) as u8
+}
 
 /// Everything play depends on: the board, the captured totals and the side to move. Within a
 /// run of turns without capture the totals are constant, so two states compare equal exactly when
 /// M7 calls the positions the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct State {
-    pub board: [u8; HOLES],
+    /// The 14 counts and two padding bytes that are always `0`.
+    pub board: [u8; PADDED],
     pub captured: [u8; 2],
     pub side: Side,
 }
 
-/// The mover's forced hole (M1): the first occupied hole of his row, in sowing order.
-#[inline]
-pub(crate) fn forced_hole(board: &[u8; HOLES], side: Side) -> Option<usize> {
-    let start = side.index() * PER_SIDE;
-    let mut row = [0u8; 8];
-    row[..PER_SIDE].copy_from_slice(&board[start..start + PER_SIDE]);
-    let bits = u64::from_le_bytes(row);
-    if bits == 0 {
-        None
-    } else {
-        Some(start + (bits.trailing_zeros() / 8) as usize)
+impl State {
+    /// The state of a board of 14 holes.
+    pub fn new(holes: [u8; HOLES], captured: [u8; 2], side: Side) -> State {
+        let mut board = [0; PADDED];
+        board[..HOLES].copy_from_slice(&holes);
+        State {
+            board,
+            captured,
+            side,
+        }
+    }
+
+    /// The 14 counts.
+    #[inline]
+    pub fn holes(&self) -> [u8; HOLES] {
+        let mut holes = [0; HOLES];
+        holes.copy_from_slice(&self.board[..HOLES]);
+        holes
+    }
+
+    /// `true` when no counter is left on the board.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        word(&self.board) == 0
+    }
+
+    /// `true` when exactly one counter is left on the board.
+    #[inline]
+    pub fn is_lone_counter(&self) -> bool {
+        let board = word(&self.board);
+        board.is_power_of_two() && board.trailing_zeros() % 8 == 0
     }
 }
+
+/// The mover's forced hole (M1) on a board word: the first occupied hole of his row, in sowing
+/// order.
+#[inline(always)]
+fn forced_in(board: Word, side: Side) -> Option<usize> {
+    let start = side.index() * PER_SIDE;
+    let row = (board >> (8 * start)) as u64 & ROW;
+    if row == 0 {
+        None
+    } else {
+        Some(start + (row.trailing_zeros() / 8) as usize)
+    }
+}
+
+/// The mover's forced hole (M1): the first occupied hole of his row, in sowing order.
+#[inline]
+pub(crate) fn forced_hole(board: &[u8; PADDED], side: Side) -> Option<usize> {
+    forced_in(word(board), side)
+}
+
+/// One lap (M3): lifts every counter of `from` (which holds some) and sows them from the next
+/// hole on. Returns the board and the hole of the last counter.
+///
+/// The lap adds `laps` to every hole and one more to a run of holes starting after `from`
+/// (wrapping past hole 14 to hole 1): the gains are a word built from two or three entries of
+/// [`RUN`]. No byte overflows, so the word arithmetic is byte arithmetic: the lifted byte
+/// goes to `0` exactly, and no count exceeds the 255 counters a position may hold.
+#[inline(always)]
+fn lap(board: Word, from: usize) -> (Word, usize) {
+    let seeds = u32::from(count(board, from));
+    let start = if from + 1 == HOLES { 0 } else { from + 1 };
+    let (laps, rest) = (seeds / HOLES as u32, seeds % HOLES as u32);
+    let end = start + rest as usize;
+    let (end1, end2) = if end > HOLES {
+        (HOLES, end - HOLES)
+    } else {
+        (end, 0)
+    };
+    let gains = Word::from(laps) * ONES + (RUN[end1] - RUN[start]) + RUN[end2];
+    let board = board - (Word::from(seeds) << (8 * from)) + gains;
+    let last = (from + seeds as usize) % HOLES;
+    (board, last)
+}
+
+/// Plain laps tried before the relay driver takes over with its cycle detection. Nearly every
+/// relay ends well within them; the rare longer one is sown again from its start by the driver,
+/// so every verdict and lap count is the driver's.
+const PLAIN_LAPS: u32 = 64;
 
 /// What a lap needs: the board and the hole the next lap lifts from. Two equal states mean the
 /// relay repeats for ever (M8).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
-    board: [u8; HOLES],
-    hole: u8,
+    board: Word,
+    hole: usize,
 }
 
 /// How one move (not a pass) ended.
@@ -60,36 +160,86 @@ pub(crate) enum Sown {
     Endless { laps: u32 },
 }
 
-/// Sows the move from `hole` with its relays and its capture; captured counters go to `side`.
-#[inline]
-pub(crate) fn sow_move(state: &mut State, hole: usize) -> Sown {
-    let mut lap_state = LapState {
-        board: state.board,
-        hole: hole as u8,
-    };
-    let end = relay(&mut lap_state, LAP_LIMIT, |s| {
-        let from = s.hole as usize;
-        let seeds = core::mem::take(&mut s.board[from]);
-        let last = sow_ring(&mut s.board, RING.next(from), u32::from(seeds)).unwrap_or(from);
-        s.hole = last as u8;
-        match s.board[last] {
+/// The relay of a move from `hole`: its laps up to the one that ends it (M4), or `None` for an
+/// endless relay (M8), with the laps sown. Returns the board and the landing hole.
+#[inline(always)]
+fn relay_laps(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
+    let (mut b, mut from) = (board, hole);
+    for laps in 1..=PLAIN_LAPS {
+        let (next, last) = lap(b, from);
+        if matches!(count(next, last), 1 | 2 | 4) {
+            return (Some((next, last)), laps);
+        }
+        (b, from) = (next, last);
+    }
+    long_relay(board, hole)
+}
+
+/// [`relay_laps`] for a relay longer than [`PLAIN_LAPS`]: the core driver, with its lap limit
+/// and cycle detection, from the start of the move.
+#[cold]
+#[inline(never)]
+fn long_relay(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
+    let mut state = LapState { board, hole };
+    let end = relay(&mut state, LAP_LIMIT, |s| {
+        let (next, last) = lap(s.board, s.hole);
+        (s.board, s.hole) = (next, last);
+        match count(next, last) {
             1 | 2 | 4 => Lap::Stop,
             _ => Lap::Continue,
         }
     });
     match end {
-        RelayEnd::Endless { laps } => Sown::Endless { laps },
-        RelayEnd::Finished { laps } => {
-            state.board = lap_state.board;
-            let last = lap_state.hole;
-            if state.board[last as usize] == 1 {
-                Sown::Quiet { last, laps }
+        mancala_engine::relay::RelayEnd::Finished { laps } => {
+            (Some((state.board, state.hole)), laps)
+        }
+        mancala_engine::relay::RelayEnd::Endless { laps } => (None, laps),
+    }
+}
+
+/// The backward chain (M4) from `landing`, whose count is 2 or 4: takes it and every hole
+/// before it holding 2 or 4, each with its opposite, reading counts as they stand. The walk
+/// never leaves the landing hole's row (the hole before a row's first is the opposite of that
+/// first hole, already emptied), and stops after a full circuit at the latest.
+#[inline(always)]
+fn chain(mut board: Word, landing: usize) -> (Word, Chain) {
+    let mut taken = Chain {
+        from: landing,
+        holes: 0,
+        seeds: 0,
+    };
+    let mut hole = landing;
+    while taken.holes < HOLES {
+        let c = count(board, hole);
+        if c != 2 && c != 4 {
+            break;
+        }
+        let opposite = HOLES - 1 - hole;
+        taken.seeds += u32::from(c) + u32::from(count(board, opposite));
+        board &= !((0xFF << (8 * hole)) | (0xFF << (8 * opposite)));
+        taken.holes += 1;
+        hole = if hole == 0 { HOLES - 1 } else { hole - 1 };
+    }
+    (board, taken)
+}
+
+/// Sows the move from `hole` with its relays and its capture; captured counters go to `side`.
+#[inline(always)]
+pub(crate) fn sow_move(state: &mut State, hole: usize) -> Sown {
+    match relay_laps(word(&state.board), hole) {
+        (None, laps) => Sown::Endless { laps },
+        (Some((board, last)), laps) => {
+            if count(board, last) == 1 {
+                state.board = board.to_le_bytes();
+                Sown::Quiet {
+                    last: last as u8,
+                    laps,
+                }
             } else {
-                let chain = backward_chain(&mut state.board, RING, last as usize, |_, c| {
-                    c == 2 || c == 4
-                });
-                state.captured[state.side.index()] += chain.seeds as u8;
-                Sown::Capture { chain, laps }
+                let (board, taken) = chain(board, last);
+                state.board = board.to_le_bytes();
+                state.captured[state.side.index()] += taken.seeds as u8;
+                Sown::Capture { chain: taken, laps }
             }
         }
     }
@@ -106,7 +256,7 @@ pub(crate) enum Step {
 
 /// Plays one turn from `state` (whose board is not empty): the forced move or a pass. An endless
 /// move leaves the state untouched, side to move included.
-#[inline]
+#[inline(always)]
 pub(crate) fn step(state: &mut State) -> Step {
     match forced_hole(&state.board, state.side) {
         None => {
@@ -149,6 +299,20 @@ pub(crate) struct Run {
     pub moves: u32,
 }
 
+/// The turn at which a run of turns starting at `start` with a lone counter on the board first
+/// repeats a state (M7). The counter goes round the board, moved by the owner of its row while
+/// the other passes: a cycle of 26 turns (14 moves, 12 passes) through every state but the
+/// two in which the side to move does not own the counter's row although it has just entered
+/// it (North to move with the counter on South's first hole, South to move with it on North's
+/// first); from those, a pass leads into the cycle a turn later.
+pub(crate) fn lone_counter_repeat(start: &State) -> u32 {
+    let hole = word(&start.board).trailing_zeros() as usize / 8;
+    match (hole, start.side) {
+        (0, Side::North) | (PER_SIDE, Side::South) => 27,
+        _ => 26,
+    }
+}
+
 /// Plays turns from `state` until a capture, an endless move, or the start of the first turn
 /// whose state already occurred in this run (M7).
 ///
@@ -158,6 +322,17 @@ pub(crate) struct Run {
 /// The board must not be empty.
 pub(crate) fn run(state: &mut State) -> Run {
     let start = *state;
+    match cycle_from(state) {
+        Ok(lambda) => first_repeat(start, lambda, state),
+        Err((end, turns, moves)) => Run { end, turns, moves },
+    }
+}
+
+/// Brent's search from `state` along the forced line: the length of the cycle the line falls
+/// into, or how it ends first (a capture or an endless move) with the turns and moves played.
+/// `state` is left where the search stopped.
+#[inline]
+fn cycle_from(state: &mut State) -> Result<u32, (RunEnd, u32, u32)> {
     let mut saved = *state;
     let mut power = 1u32;
     let mut lambda = 0u32;
@@ -167,31 +342,41 @@ pub(crate) fn run(state: &mut State) -> Run {
         match step(state) {
             Step::Pass => {}
             Step::Quiet => moves += 1,
-            Step::Capture => {
-                return Run {
-                    end: RunEnd::Capture,
-                    turns: turns + 1,
-                    moves: moves + 1,
-                }
-            }
-            Step::Endless => {
-                return Run {
-                    end: RunEnd::Endless,
-                    turns,
-                    moves: moves + 1,
-                }
-            }
+            Step::Capture => return Err((RunEnd::Capture, turns + 1, moves + 1)),
+            Step::Endless => return Err((RunEnd::Endless, turns, moves + 1)),
         }
         turns += 1;
         lambda += 1;
         if *state == saved {
-            return first_repeat(start, lambda, state);
+            return Ok(lambda);
         }
         if lambda == power {
             saved = *state;
             power = power.saturating_mul(2);
             lambda = 0;
         }
+    }
+}
+
+/// The turn of the first repeat (M7) in the run of turns that started at `start` and has
+/// reached `now` without a capture or an endless move, if the run ends that way rather than
+/// by one of those; `None` otherwise. The search goes on from `now`: the cycle the line falls
+/// into is the same from any of its states, and the replay from `start` then finds the first
+/// repeat. A run with a lone counter is answered without playing.
+pub(crate) fn repeat_turn(start: &State, now: &State) -> Option<u32> {
+    if start.is_lone_counter() {
+        return Some(lone_counter_repeat(start));
+    }
+    let mut ahead = *now;
+    match cycle_from(&mut ahead) {
+        Ok(lambda) => {
+            let mut end = *start;
+            match first_repeat(*start, lambda, &mut end).end {
+                RunEnd::Repetition { at } => Some(at),
+                RunEnd::Capture | RunEnd::Endless => None,
+            }
+        }
+        Err(_) => None,
     }
 }
 
@@ -226,16 +411,69 @@ fn first_repeat(start: State, lambda: u32, state: &mut State) -> Run {
 mod tests {
     use super::*;
 
+    fn padded(holes: [u8; HOLES]) -> [u8; PADDED] {
+        State::new(holes, [0, 0], Side::South).board
+    }
+
     #[test]
     fn forced_hole_is_the_first_occupied_of_the_row() {
         let mut board = [0u8; HOLES];
-        assert_eq!(forced_hole(&board, Side::South), None);
+        assert_eq!(forced_hole(&padded(board), Side::South), None);
         board[3] = 1;
         board[5] = 2;
         board[12] = 9;
-        assert_eq!(forced_hole(&board, Side::South), Some(3));
-        assert_eq!(forced_hole(&board, Side::North), Some(12));
+        assert_eq!(forced_hole(&padded(board), Side::South), Some(3));
+        assert_eq!(forced_hole(&padded(board), Side::North), Some(12));
         board[7] = 255;
-        assert_eq!(forced_hole(&board, Side::North), Some(7));
+        assert_eq!(forced_hole(&padded(board), Side::North), Some(7));
+    }
+
+    #[test]
+    fn a_lap_equals_sowing_counter_by_counter() {
+        for from in 0..HOLES {
+            for seeds in 1..=60u8 {
+                let mut holes = [0u8; HOLES];
+                for (i, h) in holes.iter_mut().enumerate() {
+                    *h = (i as u8 * 7 + seeds) % 5;
+                }
+                holes[from] = seeds;
+                let (board, last) = lap(word(&padded(holes)), from);
+                let mut expected = holes;
+                expected[from] = 0;
+                let mut at = from;
+                for _ in 0..seeds {
+                    at = (at + 1) % HOLES;
+                    expected[at] += 1;
+                }
+                assert_eq!(board.to_le_bytes(), padded(expected), "{from} {seeds}");
+                assert_eq!(last, at);
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_counter_repeats_after_a_circuit() {
+        for hole in 0..HOLES {
+            for side in Side::BOTH {
+                let mut holes = [0u8; HOLES];
+                holes[hole] = 1;
+                let mut state = State::new(holes, [3, 4], side);
+                assert!(state.is_lone_counter());
+                let start = state;
+                let run = run(&mut state);
+                assert_eq!(
+                    run.end,
+                    RunEnd::Repetition {
+                        at: lone_counter_repeat(&start)
+                    }
+                );
+            }
+        }
+        let mut holes = [0u8; HOLES];
+        holes[3] = 2;
+        assert!(!State::new(holes, [0, 0], Side::South).is_lone_counter());
+        holes[3] = 1;
+        holes[9] = 1;
+        assert!(!State::new(holes, [0, 0], Side::South).is_lone_counter());
     }
 }

@@ -3,7 +3,8 @@
 use crate::engine::{self, forced_hole, sow_move, RunEnd, Sown, State, Step, HOLES, PER_SIDE};
 use crate::{Setup, MAX_COUNTERS};
 use core::fmt;
-use mancala_engine::{EndReason, MoveList, Outcome, Side};
+use core::hash::{Hash, Hasher};
+use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side};
 
 /// What becomes of the counters still on the board when a game ends with some left (M7
 /// repetition, M8 endless move). A library rule: the rules text leaves them uncounted and names
@@ -141,22 +142,54 @@ impl Capture {
     }
 }
 
+/// `repeat_at` of a run with no repeat, or whose repeat is not looked for yet.
 const NO_REPEAT: u32 = u32::MAX;
 
+/// The turn of a run at which its first repeat is looked for. Every turn hands the move to the
+/// other side, so a state can only recur an even number of turns later: no repeat comes before
+/// turn 2, and most runs end with a capture before it.
+const RESOLVE_AT: u32 = 2;
+
 /// A Mangala IV position: board, captured totals, side to move, the rule options, and what M7
-/// and M8 need to know (turns since the last capture, and whether the game already ended).
+/// and M8 need to know (turns since the last capture, the state the run of turns since then
+/// started from, and whether the game already ended).
 ///
-/// The repetition rule (M7) is exact and uses constant memory: whenever a capture is made (and
-/// when a position is created), the position looks ahead along the forced line to the next
-/// capture and records the turn at which a repeat would come first, if one comes. Each position
-/// is therefore a small `Copy` value, and the trait's copy-make play works unchanged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The repetition rule (M7) is exact and uses constant memory: once a run of turns without
+/// capture reaches its second turn, the position looks ahead along the forced line to the
+/// next capture and records the turn at which a repeat would come first, if one comes. Each
+/// position is therefore a small `Copy` value, and the trait's copy-make play works unchanged.
+/// Two positions are equal when their states, turns, run starts, rules and endless flags are:
+/// the recorded turn of the first repeat follows from those.
+#[derive(Debug, Clone, Copy)]
 pub struct Position {
     state: State,
+    start: State,
     turn: u32,
     repeat_at: u32,
     endless: bool,
     rules: RuleSet,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.state == other.state
+            && self.start == other.start
+            && self.turn == other.turn
+            && self.endless == other.endless
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        self.state.hash(hasher);
+        self.start.hash(hasher);
+        self.turn.hash(hasher);
+        self.endless.hash(hasher);
+        self.rules.hash(hasher);
+    }
 }
 
 impl Default for Position {
@@ -185,15 +218,12 @@ impl Position {
         if total > MAX_COUNTERS {
             return Err(crate::SetupError::TooManyCounters(u64::from(total)));
         }
-        let state = State {
-            board,
-            captured,
-            side,
-        };
+        let state = State::new(board, captured, side);
         Ok(Position {
             state,
+            start: state,
             turn: 0,
-            repeat_at: lookahead(state),
+            repeat_at: NO_REPEAT,
             endless: false,
             rules,
         })
@@ -202,7 +232,7 @@ impl Position {
     /// The counts of the 14 holes in canonical order (South's 1..7, then North's 1..7).
     #[inline]
     pub fn board(&self) -> [u8; HOLES] {
-        self.state.board
+        self.state.holes()
     }
 
     /// Counters `side` has captured.
@@ -244,6 +274,7 @@ impl Position {
     }
 
     /// The forced move of the side to move (M1, M2), or `None` once the game is over.
+    #[inline]
     pub fn forced_move(&self) -> Option<Move> {
         if self.end_reason().is_some() {
             return None;
@@ -255,10 +286,11 @@ impl Position {
     }
 
     /// Why the game is over, if it is.
+    #[inline]
     pub fn end_reason(&self) -> Option<EndReason> {
         if self.endless {
             Some(EndReason::EndlessMove)
-        } else if self.state.board == [0; HOLES] {
+        } else if self.state.is_empty() {
             Some(EndReason::EmptyBoard)
         } else if self.turn == self.repeat_at {
             Some(EndReason::Repetition)
@@ -277,6 +309,7 @@ impl Position {
 
     /// Plays the forced move (or the pass) and reports it. Does nothing and reports a pass of
     /// zero laps once the game is over; check [`end_reason`](Position::end_reason) first.
+    #[inline]
     pub fn play_forced_reported(&mut self) -> Effect {
         let side = self.state.side;
         let mut effect = Effect {
@@ -292,7 +325,7 @@ impl Position {
         match forced_hole(&self.state.board, side) {
             None => {
                 self.state.side = !side;
-                self.turn += 1;
+                self.next_turn();
             }
             Some(hole) => {
                 effect.mv = Move::Sow(hole as u8);
@@ -300,7 +333,7 @@ impl Position {
                     Sown::Quiet { laps, .. } => {
                         effect.laps = laps;
                         self.state.side = !side;
-                        self.turn += 1;
+                        self.next_turn();
                     }
                     Sown::Capture { chain, laps } => {
                         effect.laps = laps;
@@ -310,8 +343,7 @@ impl Position {
                             counters: chain.seeds as u8,
                         });
                         self.state.side = !side;
-                        self.turn = 0;
-                        self.repeat_at = lookahead(self.state);
+                        self.new_run();
                     }
                     Sown::Endless { laps } => {
                         effect.laps = laps;
@@ -324,30 +356,58 @@ impl Position {
         effect
     }
 
+    /// Counts a turn without capture, and looks for the run's first repeat once one could
+    /// come.
+    #[inline(always)]
+    fn next_turn(&mut self) {
+        self.turn += 1;
+        if self.turn == RESOLVE_AT {
+            self.resolve();
+        }
+    }
+
+    /// Starts a new run of turns from the state after a capture.
+    #[inline(always)]
+    fn new_run(&mut self) {
+        self.turn = 0;
+        self.start = self.state;
+        self.repeat_at = NO_REPEAT;
+    }
+
+    /// Records the turn of the first repeat of the current run, if it has one (M7).
+    #[inline(never)]
+    fn resolve(&mut self) {
+        self.repeat_at = engine::repeat_turn(&self.start, &self.state).unwrap_or(NO_REPEAT);
+    }
+
     /// Plays the game out to its end along the forced line: the main operation of this crate
     /// (the whole game is a function of the start). Fast: no allocation, constant memory, whole
-    /// runs of turns between captures played by the hot loop with Brent's cycle detection.
+    /// runs of turns between captures played by the hot loop with Brent's cycle detection, and
+    /// a lone counter's circuit known in advance.
     pub fn play_out(&self) -> Finish {
         let mut position = *self;
         let mut plies = 0u32;
-        if position.end_reason().is_none() && position.repeat_at != NO_REPEAT {
-            // The repeat of this run is already known: walk straight to it.
-            while position.turn < position.repeat_at {
-                match engine::step(&mut position.state) {
-                    Step::Pass => {}
-                    _ => plies += 1,
-                }
-                position.turn += 1;
-            }
-        }
         while position.end_reason().is_none() {
+            if position.turn == 0 && position.state.is_lone_counter() {
+                position.repeat_at = engine::lone_counter_repeat(&position.state);
+            } else if position.turn > 0 && position.turn < RESOLVE_AT {
+                position.resolve();
+            }
+            if position.repeat_at != NO_REPEAT {
+                // The repeat of this run is known: walk straight to it.
+                while position.turn < position.repeat_at {
+                    match engine::step(&mut position.state) {
+                        Step::Pass => {}
+                        _ => plies += 1,
+                    }
+                    position.turn += 1;
+                }
+                break;
+            }
             let run = engine::run(&mut position.state);
             plies += run.moves;
             match run.end {
-                RunEnd::Capture => {
-                    position.turn = 0;
-                    position.repeat_at = NO_REPEAT;
-                }
+                RunEnd::Capture => position.new_run(),
                 RunEnd::Endless => {
                     position.turn += run.turns;
                     position.endless = true;
@@ -364,19 +424,6 @@ impl Position {
             plies,
             outcome,
         }
-    }
-}
-
-/// The turn of the first repeat in the run of turns starting at `state` (M7), if the run ends
-/// that way rather than by a capture or an endless move.
-fn lookahead(state: State) -> u32 {
-    if state.board == [0; HOLES] {
-        return NO_REPEAT;
-    }
-    let mut ahead = state;
-    match engine::run(&mut ahead).end {
-        RunEnd::Repetition { at } => at,
-        RunEnd::Capture | RunEnd::Endless => NO_REPEAT,
     }
 }
 
@@ -411,6 +458,15 @@ impl mancala_engine::Position for Position {
             (Some(Move::Pass), Move::Sow(_)) => Err(MoveError::MustPass(side)),
             (Some(Move::Pass), Move::Pass) => Ok(()),
         }
+    }
+
+    /// The forced move, drawn as from a list of one: a number is taken from `rng` as the
+    /// provided method would take it, so seeded play-outs stay the same games.
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let mv = self.forced_move()?;
+        rng.below(1);
+        Some(mv)
     }
 
     /// Plays the forced move whatever `mv` says (play is forced, so a legal move is that one).
