@@ -7,7 +7,7 @@ use crate::{
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
-use mancala_engine::sow::sow_path;
+use mancala_engine::sow_circuit::{lift_and_sow_circuit_array, OFF_CIRCUIT};
 use mancala_engine::topology::{Circuit, Direction};
 use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side};
 
@@ -18,8 +18,9 @@ pub const MAX_SEEDS: u32 = 255;
 /// Board cells: enough for the largest size (6 × 6).
 pub const BOARD_CELLS: usize = 36;
 
-/// Internal board cells: 36 holes plus padding, so that any row can be read as one `u64`.
-const CELLS: usize = 40;
+/// Internal board cells: 36 holes plus padding to three 16-byte vectors, so that a sowing pass
+/// over the whole board is a few vector instructions and any row can be read as one `u64`.
+const CELLS: usize = 48;
 
 /// The internal board.
 type Cells = [u8; CELLS];
@@ -27,9 +28,6 @@ type Cells = [u8; CELLS];
 /// Laps run before the relay driver takes over with its repeat detection: almost every move
 /// ends sooner, and the verdict is the same either way (the limit counts every lap).
 const FAST_LAPS: u32 = 64;
-
-/// The column of every cell on every size, in [`Size::index`] order.
-static COL: [[u8; CELLS]; 4] = build_cell_table(false);
 
 /// The depth of every cell from its owner's edge (`0` = outer row), on every size.
 static DEPTH: [[u8; CELLS]; 4] = build_cell_table(true);
@@ -54,6 +52,187 @@ const fn build_cell_table(depth: bool) -> [[u8; CELLS]; 4] {
         s += 1;
     }
     table
+}
+
+/// The board cells one side's sowing reads and writes at once: a window of two 16-byte
+/// vectors holding all his holes.
+const WINDOW: usize = 32;
+
+/// One player's circuit in one direction as the sowing reads it, with the tables that make a
+/// lap shorter than the circuit (almost every lap) a handful of vector instructions.
+struct Track {
+    /// Each cell's place on the circuit ([`OFF_CIRCUIT`] for the opponent's cells and the
+    /// padding).
+    place: Cells,
+    /// The cells in circuit order, twice over, so that a place past the end needs no modulo.
+    path: [u8; 64],
+    /// `runs[k]`: the cells of the first `k` places, as bits of the occupancy word.
+    runs: [u64; 33],
+    /// `flips[k]`: the cells of the first `k` places of the doubled path, each counted modulo
+    /// 2 (so that a run shorter than the circuit is `flips[end] ^ flips[start]`).
+    flips: [u64; 65],
+    /// The first cell of the side's window.
+    base: u8,
+    /// For every origin cell, how many places each cell of the window lies after the origin's
+    /// next place (the origin itself last, at `len - 1`; [`OFF_WINDOW`] off the circuit): a
+    /// sowing of `seeds` drops one seed into the cells below `seeds`.
+    after: [[u8; WINDOW]; BOARD_CELLS],
+    /// For every origin cell, `0` at the origin and `0xFF` elsewhere in the window.
+    keep: [[u8; WINDOW]; BOARD_CELLS],
+    len: u8,
+}
+
+/// [`Track::after`] for cells off the circuit: more than any sowing shorter than a lap.
+const OFF_WINDOW: u8 = 0x7F;
+
+/// The tracks of every size, side and direction, computed at compile time.
+static TRACKS: [[[Track; 2]; 2]; 4] = build_tracks();
+
+const fn build_track(size: Size, side: Side, direction: Direction) -> Track {
+    let circuit = size.topology().circuit(side, direction);
+    let len = circuit.len();
+    let first = match side {
+        Side::South => 0,
+        Side::North => size.holes_per_side(),
+    };
+    let base = if first < CELLS - WINDOW {
+        first
+    } else {
+        CELLS - WINDOW
+    };
+    let mut track = Track {
+        place: [OFF_CIRCUIT; CELLS],
+        path: [0; 64],
+        runs: [0; 33],
+        flips: [0; 65],
+        base: base as u8,
+        after: [[OFF_WINDOW; WINDOW]; BOARD_CELLS],
+        keep: [[0xFF; WINDOW]; BOARD_CELLS],
+        len: len as u8,
+    };
+    let mut cell = 0;
+    while cell < size.holes() {
+        if let Some(k) = circuit.position(cell) {
+            track.place[cell] = k as u8;
+            track.path[k] = cell as u8;
+            track.path[k + len] = cell as u8;
+        }
+        cell += 1;
+    }
+    let mut k = 0;
+    while k < 2 * len {
+        if k < len {
+            track.runs[k + 1] = track.runs[k] | 1 << track.path[k];
+        }
+        track.flips[k + 1] = track.flips[k] ^ 1 << track.path[k];
+        k += 1;
+    }
+    let mut origin = 0;
+    while origin < size.holes() {
+        if let Some(from) = circuit.position(origin) {
+            track.keep[origin][origin - base] = 0;
+            let mut i = 0;
+            while i < len {
+                let cell = track.path[from + 1 + i] as usize;
+                track.after[origin][cell - base] = i as u8;
+                i += 1;
+            }
+        }
+        origin += 1;
+    }
+    track
+}
+
+const fn build_tracks() -> [[[Track; 2]; 2]; 4] {
+    [
+        build_size_tracks(Size::ALL[0]),
+        build_size_tracks(Size::ALL[1]),
+        build_size_tracks(Size::ALL[2]),
+        build_size_tracks(Size::ALL[3]),
+    ]
+}
+
+const fn build_size_tracks(size: Size) -> [[Track; 2]; 2] {
+    [
+        [
+            build_track(size, Side::South, Direction::A),
+            build_track(size, Side::South, Direction::B),
+        ],
+        [
+            build_track(size, Side::North, Direction::A),
+            build_track(size, Side::North, Direction::B),
+        ],
+    ]
+}
+
+/// Bit masks over the cells of one size, for the capture tests on the occupancy word (bit `i`
+/// set when cell `i` holds seeds).
+struct Masks {
+    /// The cells of each side, by [`Side::index`].
+    side: [u64; 2],
+    /// For every cell, the cells of its row.
+    row: [u64; CELLS],
+    /// For every cell, the cells of its owner's rows deeper (nearer the middle) than its own.
+    deeper: [u64; CELLS],
+    /// For every cell, the opponent's cells of the same column, his inner row first.
+    facing: [[u8; 3]; CELLS],
+}
+
+/// The masks of every size.
+static MASKS: [Masks; 4] = [
+    build_masks(Size::ALL[0]),
+    build_masks(Size::ALL[1]),
+    build_masks(Size::ALL[2]),
+    build_masks(Size::ALL[3]),
+];
+
+const fn build_masks(size: Size) -> Masks {
+    let cols = size.cols();
+    let per_side = size.rows_per_side();
+    let mut masks = Masks {
+        side: [0; 2],
+        row: [0; CELLS],
+        deeper: [0; CELLS],
+        facing: [[0; 3]; CELLS],
+    };
+    let mut cell = 0;
+    while cell < size.holes() {
+        let (row, col) = (cell / cols, cell % cols);
+        let south = row < per_side;
+        let depth = if south { row } else { size.rows() - 1 - row };
+        masks.side[if south { 0 } else { 1 }] |= 1 << cell;
+        let mut other = 0;
+        while other < size.holes() {
+            let other_row = other / cols;
+            let other_south = other_row < per_side;
+            let other_depth = if other_south {
+                other_row
+            } else {
+                size.rows() - 1 - other_row
+            };
+            if other_row == row {
+                masks.row[cell] |= 1 << other;
+            }
+            if other_south == south && other_depth > depth {
+                masks.deeper[cell] |= 1 << other;
+            }
+            if other_south != south && other % cols == col {
+                masks.facing[cell][per_side - 1 - other_depth] = other as u8;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    masks
+}
+
+/// The occupancy word of a board: bit `i` set when cell `i` holds seeds. Kept up to date move
+/// by move and lap by lap; computed in full only for a new position.
+fn occupancy(board: &Cells) -> u64 {
+    board
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, &h)| mask | u64::from(h != 0) << i)
 }
 
 /// The circuits of every size, side and direction, computed at compile time.
@@ -114,6 +293,9 @@ impl Setup {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Cells,
+    /// Bit `i` set when cell `i` holds seeds: move generation and the capture tests read it
+    /// instead of the board.
+    occupied: u64,
     size: Size,
     rules: RuleSet,
     side: Side,
@@ -127,16 +309,18 @@ impl Default for Position {
     }
 }
 
-/// One lap's state, everything a lap depends on: the board and the hole to lift next.
+/// One lap's state, everything a lap depends on: the board (with its occupancy word) and the
+/// hole to lift next.
 #[derive(Clone, PartialEq)]
 struct LapState {
     board: Cells,
+    occupied: u64,
     hole: u8,
 }
 
 /// The fixed context of one move's sowing.
 struct Sowing<'a> {
-    circuit: &'a Circuit,
+    track: &'a Track,
     size: Size,
     rules: RuleSet,
     mover: Side,
@@ -230,33 +414,38 @@ fn captured_hole(
 
 impl Sowing<'_> {
     /// The opponent hole captured by a lap ending in `landing`, if the mover's capture row
-    /// allows it.
-    #[inline]
-    fn capture_target(&self, board: &Cells, landing: usize) -> Option<usize> {
-        let cols = self.size.cols();
-        let inner = self.size.rows_per_side() - 1;
-        let depth = DEPTH[self.size.index()][landing] as usize;
+    /// allows it, and whether taking it leaves the opponent with no seeds (K5).
+    #[inline(always)]
+    fn capture_target(&self, occupied: u64, landing: usize) -> Option<(usize, bool)> {
+        let masks = &MASKS[self.size.index()];
         match self.rules.capture_row {
             CaptureRow::Inner => {
-                if depth != inner {
+                if usize::from(DEPTH[self.size.index()][landing]) + 1 != self.size.rows_per_side() {
                     return None;
                 }
             }
             CaptureRow::Innermost => {
-                for d in depth + 1..=inner {
-                    if row_has_seeds(board, cols, row_at_depth(self.size, self.mover, d)) {
-                        return None;
-                    }
+                if occupied & masks.deeper[landing] != 0 {
+                    return None;
                 }
             }
         }
-        captured_hole(
-            board,
-            self.size,
-            self.rules.captured_hole,
-            !self.mover,
-            COL[self.size.index()][landing] as usize,
-        )
+        let facing = &masks.facing[landing][..self.size.rows_per_side()];
+        let target = match self.rules.captured_hole {
+            CapturedHole::Row => {
+                let &hole = facing
+                    .iter()
+                    .find(|&&h| occupied & masks.row[usize::from(h)] != 0)?;
+                hole
+            }
+            CapturedHole::Column => *facing.iter().find(|&&h| occupied >> h & 1 != 0)?,
+        };
+        let target = usize::from(target);
+        if occupied >> target & 1 == 0 {
+            return None;
+        }
+        let left = occupied & masks.side[(!self.mover).index()] & !(1 << target);
+        Some((target, left == 0))
     }
 
     /// Takes the seeds of `target` into `landing`; `true` if that leaves the opponent with no
@@ -267,8 +456,25 @@ impl Sowing<'_> {
         side_is_empty(board, self.size, !self.mover)
     }
 
+    /// A lap of `seeds` from `origin` that goes round the whole circuit (or an empty origin):
+    /// the general closed form. Returns the landing hole, or `None` if nothing was sown.
+    #[inline(never)]
+    fn long_sowing(&self, state: &mut LapState, origin: usize, seeds: usize) -> Option<usize> {
+        let track = self.track;
+        let len = usize::from(track.len);
+        let last = lift_and_sow_circuit_array(&mut state.board, &track.place, len, origin)?;
+        // The sown cells: a run of places from the one after the origin's, or the whole
+        // circuit (the origin included) from a full lap on. Below a lap the origin is empty.
+        let start = usize::from(track.place[origin]) + 1;
+        let end = start + seeds.min(len);
+        let sown = (track.runs[end.min(len)] & !track.runs[start.min(len)])
+            | track.runs[end.saturating_sub(len).min(len)];
+        state.occupied = (state.occupied & !(1 << origin)) | sown;
+        Some(usize::from(track.path[last]))
+    }
+
     /// Runs the laps of a move from `state`; `false` if the move is endless (K6).
-    #[inline]
+    #[inline(always)]
     fn run(&self, state: &mut LapState) -> bool {
         for _ in 0..FAST_LAPS {
             if self.lap(state) == Lap::Stop {
@@ -282,64 +488,50 @@ impl Sowing<'_> {
     }
 
     /// One lap (K2–K5): lift the hole, sow onward, and decide what follows.
-    #[inline]
+    #[inline(always)]
     fn lap(&self, state: &mut LapState) -> Lap {
-        let hole = state.hole as usize;
-        let seeds = usize::from(core::mem::take(&mut state.board[hole]));
-        let path = self.circuit.path();
-        let len = path.len();
-        let next = match self.circuit.position(hole) {
-            Some(k) if k + 1 < len => k + 1,
-            _ => 0,
-        };
-        let last = if seeds == 0 {
-            return Lap::Stop;
-        } else if seeds < len {
-            // Less than a lap of the circuit: the closed form without divisions.
-            let end = next + seeds;
-            if end <= len {
-                for &h in &path[next..end] {
-                    state.board[h as usize] += 1;
-                }
-                end - 1
-            } else {
-                for &h in &path[next..] {
-                    state.board[h as usize] += 1;
-                }
-                for &h in &path[..end - len] {
-                    state.board[h as usize] += 1;
-                }
-                end - len - 1
-            }
-        } else {
-            match sow_path(&mut state.board, path, next, seeds as u32) {
-                Some(last) => last,
+        let track = self.track;
+        let origin = usize::from(state.hole);
+        let len = usize::from(track.len);
+        let seeds = usize::from(state.board[origin]);
+        let before = state.occupied;
+        let (landing, was_empty) = if seeds == 0 || seeds >= len {
+            match self.long_sowing(state, origin, seeds) {
+                Some(landing) => (landing, state.board[landing] == 1),
                 None => return Lap::Stop,
             }
+        } else {
+            // Shorter than a lap: the origin is emptied and the `seeds` places after it get
+            // one seed each, in one pass over the side's window.
+            let base = usize::from(track.base);
+            let (after, keep) = (&track.after[origin], &track.keep[origin]);
+            if let Some(window) = state.board[base..].first_chunk_mut::<WINDOW>() {
+                let seeds = seeds as u8;
+                for ((h, &a), &k) in window.iter_mut().zip(after).zip(keep) {
+                    *h = (*h & k) + u8::from(a < seeds);
+                }
+            }
+            let start = usize::from(track.place[origin]) + 1;
+            let sown = track.flips[start + seeds] ^ track.flips[start];
+            state.occupied = (before & !(1 << origin)) | sown;
+            let landing = usize::from(track.path[start + seeds - 1]);
+            // The landing got only the last seed: it was empty if it had no seeds before.
+            (landing, before >> landing & 1 == 0)
         };
-        let landing = path[last] as usize;
-        let was_empty = state.board[landing] == 1;
-        match self.rules.trigger {
-            Trigger::Occupied => {
-                if was_empty {
-                    return Lap::Stop;
-                }
-                if let Some(target) = self.capture_target(&state.board, landing) {
-                    if self.capture(&mut state.board, target, landing) {
-                        return Lap::Stop;
-                    }
-                }
+        if was_empty != (self.rules.trigger == Trigger::Empty) {
+            // Occupied trigger and an empty landing, or empty trigger and an occupied one.
+            if was_empty {
+                return Lap::Stop;
             }
-            Trigger::Empty => {
-                if was_empty {
-                    let Some(target) = self.capture_target(&state.board, landing) else {
-                        return Lap::Stop;
-                    };
-                    if self.capture(&mut state.board, target, landing) {
-                        return Lap::Stop;
-                    }
-                }
+        } else if let Some((target, emptied)) = self.capture_target(state.occupied, landing) {
+            state.board[landing] += core::mem::take(&mut state.board[target]);
+            state.occupied &= !(1 << target);
+            if emptied {
+                return Lap::Stop;
             }
+        } else if was_empty {
+            // Empty trigger without a capture.
+            return Lap::Stop;
         }
         state.hole = landing as u8;
         Lap::Continue
@@ -353,6 +545,7 @@ impl Position {
         board[..size.holes()].fill(2);
         Position {
             board,
+            occupied: occupancy(&board),
             size,
             rules,
             side: Side::South,
@@ -379,6 +572,7 @@ impl Position {
         }
         Ok(Position {
             board,
+            occupied: occupancy(&board),
             size,
             rules,
             side: setup.side_to_move,
@@ -441,20 +635,20 @@ impl Position {
             .find(|&row| row_has_seeds(&self.board, self.size.cols(), row))
     }
 
-    /// The row the mover must start from and its occupied holes, one bit (`0x80`) per
-    /// occupied byte of the row word; `None` once the game is over.
-    #[inline]
+    /// The row the mover must start from and its occupied holes, one bit per column (bit `c`
+    /// for column `c`); `None` once the game is over.
+    #[inline(always)]
     fn start_row_holes(&self) -> Option<(usize, u64)> {
         if self.endless {
             return None;
         }
         let cols = self.size.cols();
+        let row_bits = (1u64 << cols) - 1;
         for depth in 0..self.size.rows_per_side() {
             let row = row_at_depth(self.size, self.side, depth);
-            let word = row_word(&self.board, cols, row);
-            if word != 0 {
-                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-                return Some((row, (word | ((word & LOW7) + LOW7)) & !LOW7));
+            let holes = (self.occupied >> (row * cols)) & row_bits;
+            if holes != 0 {
+                return Some((row, holes));
             }
         }
         None
@@ -537,7 +731,7 @@ impl Position {
             DirectionRule::PerTurn => direction.unwrap_or_default(),
         };
         Sowing {
-            circuit: circuit(self.size, self.side, direction),
+            track: &TRACKS[self.size.index()][self.side.index()][direction as usize],
             size: self.size,
             rules: self.rules,
             mover: self.side,
@@ -560,7 +754,7 @@ impl mancala_engine::Position for Position {
             return list;
         };
         while occupied != 0 {
-            let col = occupied.trailing_zeros() as usize / 8;
+            let col = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
             let hole = Hole::new(row, col).unwrap_or_default();
             match self.rules.direction {
@@ -617,7 +811,7 @@ impl mancala_engine::Position for Position {
         for _ in 0..nth {
             occupied &= occupied - 1;
         }
-        let col = occupied.trailing_zeros() as usize / 8;
+        let col = occupied.trailing_zeros() as usize;
         Some(Move {
             hole: Hole::new(row, col).unwrap_or_default(),
             direction,
@@ -670,6 +864,7 @@ impl mancala_engine::Position for Position {
         let sowing = self.sowing(mv.direction);
         let mut state = LapState {
             board: self.board,
+            occupied: self.occupied,
             hole: from as u8,
         };
         let mut sow = true;
@@ -685,6 +880,7 @@ impl mancala_engine::Position for Position {
                         Some(target) => !sowing.capture(&mut state.board, target, landing),
                         None => false,
                     };
+                    state.occupied = occupancy(&state.board);
                 }
                 None => sow = false,
             }
@@ -695,6 +891,7 @@ impl mancala_engine::Position for Position {
             return;
         }
         self.board = state.board;
+        self.occupied = state.occupied;
         self.side = !self.side;
     }
 
@@ -705,7 +902,7 @@ impl mancala_engine::Position for Position {
                 winner: None,
                 reason: EndReason::EndlessMove,
             })
-        } else if self.side_seeds(self.side) == 0 {
+        } else if self.occupied & MASKS[self.size.index()].side[self.side.index()] == 0 {
             Some(Outcome {
                 winner: Some(!self.side),
                 reason: EndReason::NoSeeds,

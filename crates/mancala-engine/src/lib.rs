@@ -3,7 +3,8 @@
 //! - [`Side`], [`Outcome`], [`EndReason`]: the vocabulary of players and results.
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
 //!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
-//! - [`sow`]: closed-form sowing primitives with their seed-by-seed references.
+//! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
+//!   [`sow_circuit`] the same along a circuit scattered over a board array.
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
@@ -31,6 +32,7 @@ mod rng;
 pub mod search;
 mod side;
 pub mod sow;
+pub mod sow_circuit;
 pub mod topology;
 
 pub use moves::{MoveList, MAX_MOVES};
