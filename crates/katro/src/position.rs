@@ -226,6 +226,27 @@ const fn build_masks(size: Size) -> Masks {
     masks
 }
 
+/// For every set of occupied holes of a row (a 6-bit mask): how many there are, then their
+/// columns, lowest first; a table instead of a loop over the bits for the random move.
+static SELECT: [[u8; 8]; 64] = {
+    let mut table = [[0u8; 8]; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut n = 0;
+        let mut col = 0;
+        while col < 6 {
+            if mask & (1 << col) != 0 {
+                table[mask][1 + n] = col as u8;
+                n += 1;
+            }
+            col += 1;
+        }
+        table[mask][0] = n as u8;
+        mask += 1;
+    }
+    table
+};
+
 /// The occupancy word of a board: bit `i` set when cell `i` holds seeds. Kept up to date move
 /// by move and lap by lap; computed in full only for a new position.
 fn occupancy(board: &Cells) -> u64 {
@@ -777,7 +798,7 @@ impl mancala_engine::Position for Position {
         let Some((_, occupied)) = self.start_row_holes() else {
             return 0;
         };
-        let holes = occupied.count_ones() as usize;
+        let holes = usize::from(SELECT[occupied as usize & 63][0]);
         match self.rules.direction {
             DirectionRule::Fixed(_) => holes,
             DirectionRule::PerTurn => 2 * holes,
@@ -792,9 +813,10 @@ impl mancala_engine::Position for Position {
             let moves = self.legal_moves();
             return (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize]);
         }
-        let (row, mut occupied) = self.start_row_holes()?;
+        let (row, occupied) = self.start_row_holes()?;
+        let select = &SELECT[occupied as usize & 63];
         let per_turn = self.rules.direction == DirectionRule::PerTurn;
-        let holes = occupied.count_ones();
+        let holes = u32::from(select[0]);
         let k = rng.below(if per_turn { 2 * holes } else { holes });
         let (nth, direction) = if per_turn {
             (
@@ -808,10 +830,7 @@ impl mancala_engine::Position for Position {
         } else {
             (k, None)
         };
-        for _ in 0..nth {
-            occupied &= occupied - 1;
-        }
-        let col = occupied.trailing_zeros() as usize;
+        let col = usize::from(select[1 + (nth as usize).min(6)]);
         Some(Move {
             hole: Hole::new(row, col).unwrap_or_default(),
             direction,
