@@ -36,16 +36,88 @@ const ONES: Word = RUN[HOLES];
 /// The bytes of one row, from its first hole.
 const ROW: u64 = (1 << (8 * PER_SIDE)) - 1;
 
+/// `SHORT[from][rest]`: the gains of sowing `rest` counters (fewer than a lap) from the hole
+/// after `from`, wrapping past the last hole to the first.
+static SHORT: [[Word; HOLES]; HOLES] = {
+    let mut table = [[0; HOLES]; HOLES];
+    let mut from = 0;
+    while from < HOLES {
+        let start = (from + 1) % HOLES;
+        let mut rest = 0;
+        while rest < HOLES {
+            let end = start + rest;
+            table[from][rest] = if end > HOLES {
+                (RUN[HOLES] - RUN[start]) + RUN[end - HOLES]
+            } else {
+                RUN[end] - RUN[start]
+            };
+            rest += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
+/// `WHOLE[seeds]`: the gains of the whole laps of a sowing of `seeds` counters, one per hole
+/// and lap, and `REST[seeds]` the counters left over, `seeds % 14`. Counts are bytes.
+static WHOLE: [Word; 256] = {
+    let mut table = [0; 256];
+    let mut seeds = 0;
+    while seeds < 256 {
+        table[seeds] = (seeds / HOLES) as Word * ONES;
+        seeds += 1;
+    }
+    table
+};
+
+/// See [`WHOLE`].
+static REST: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut seeds = 0;
+    while seeds < 256 {
+        table[seeds] = (seeds % HOLES) as u8;
+        seeds += 1;
+    }
+    table
+};
+
+/// `KEEP[hole]`: every byte but that of `hole`.
+static KEEP: [Word; HOLES] = {
+    let mut table = [0; HOLES];
+    let mut hole = 0;
+    while hole < HOLES {
+        table[hole] = !(0xFF << (8 * hole));
+        hole += 1;
+    }
+    table
+};
+
+/// `KEEP_PAIR[hole]`: every byte but those of `hole` and of the hole opposite it.
+static KEEP_PAIR: [Word; HOLES] = {
+    let mut table = [0; HOLES];
+    let mut hole = 0;
+    while hole < HOLES {
+        table[hole] = !((0xFF << (8 * hole)) | (0xFF << (8 * (HOLES - 1 - hole))));
+        hole += 1;
+    }
+    table
+};
+
 /// The board of `padded` as a word.
 #[inline(always)]
 pub(crate) fn word(padded: &[u8; PADDED]) -> Word {
     Word::from_le_bytes(*padded)
 }
 
-/// The count of hole `hole` of `board`.
+/// The count of hole `hole` of `board`: a shift of the half word that holds it.
 #[inline(always)]
 fn count(board: Word, hole: usize) -> u8 {
-    (board >> (8 * hole)) as u8
+    let half = if hole >= 8 {
+        (board >> 64) as u64
+    } else {
+        board as u64
+    };
+    (half >> (8 * (hole & 7))) as u8
 }
 
 /// Everything play depends on: the board, the captured totals and the side to move. Within a
@@ -98,7 +170,10 @@ impl State {
 #[inline(always)]
 fn forced_in(board: Word, side: Side) -> Option<usize> {
     let start = side.index() * PER_SIDE;
-    let row = (board >> (8 * start)) as u64 & ROW;
+    let row = match side {
+        Side::South => board as u64,
+        Side::North => (board >> (8 * PER_SIDE)) as u64,
+    } & ROW;
     if row == 0 {
         None
     } else {
@@ -112,28 +187,20 @@ pub(crate) fn forced_hole(board: &[u8; PADDED], side: Side) -> Option<usize> {
     forced_in(word(board), side)
 }
 
-/// One lap (M3): lifts every counter of `from` (which holds some) and sows them from the next
-/// hole on. Returns the board and the hole of the last counter.
+/// One lap (M3): lifts the `seeds` counters of `from` (at least one) and sows them from the
+/// next hole on. Returns the board, the hole of the last counter, and its count now.
 ///
-/// The lap adds `laps` to every hole and one more to a run of holes starting after `from`
-/// (wrapping past hole 14 to hole 1): the gains are a word built from two or three entries of
-/// [`RUN`]. No byte overflows, so the word arithmetic is byte arithmetic: the lifted byte
-/// goes to `0` exactly, and no count exceeds the 255 counters a position may hold.
+/// The lap adds one to every hole for each whole lap and one more to a run of holes starting
+/// after `from`: three table entries. No byte overflows, so the word arithmetic is byte
+/// arithmetic: no count exceeds the 255 counters a position may hold.
 #[inline(always)]
-fn lap(board: Word, from: usize) -> (Word, usize) {
-    let seeds = u32::from(count(board, from));
-    let start = if from + 1 == HOLES { 0 } else { from + 1 };
-    let (laps, rest) = (seeds / HOLES as u32, seeds % HOLES as u32);
-    let end = start + rest as usize;
-    let (end1, end2) = if end > HOLES {
-        (HOLES, end - HOLES)
-    } else {
-        (end, 0)
-    };
-    let gains = Word::from(laps) * ONES + (RUN[end1] - RUN[start]) + RUN[end2];
-    let board = board - (Word::from(seeds) << (8 * from)) + gains;
-    let last = (from + seeds as usize) % HOLES;
-    (board, last)
+fn lap(board: Word, from: usize, seeds: u8) -> (Word, usize, u8) {
+    let rest = usize::from(REST[usize::from(seeds)]);
+    let gains = WHOLE[usize::from(seeds)] + SHORT[from][rest];
+    let board = (board & KEEP[from]) + gains;
+    let last = from + rest;
+    let last = if last >= HOLES { last - HOLES } else { last };
+    (board, last, count(board, last))
 }
 
 /// Plain laps tried before the relay driver takes over with its cycle detection. Nearly every
@@ -164,13 +231,13 @@ pub(crate) enum Sown {
 /// endless relay (M8), with the laps sown. Returns the board and the landing hole.
 #[inline(always)]
 fn relay_laps(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
-    let (mut b, mut from) = (board, hole);
+    let (mut b, mut from, mut seeds) = (board, hole, count(board, hole));
     for laps in 1..=PLAIN_LAPS {
-        let (next, last) = lap(b, from);
-        if matches!(count(next, last), 1 | 2 | 4) {
+        let (next, last, landed) = lap(b, from, seeds);
+        if matches!(landed, 1 | 2 | 4) {
             return (Some((next, last)), laps);
         }
-        (b, from) = (next, last);
+        (b, from, seeds) = (next, last, landed);
     }
     long_relay(board, hole)
 }
@@ -182,9 +249,9 @@ fn relay_laps(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
 fn long_relay(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
     let mut state = LapState { board, hole };
     let end = relay(&mut state, LAP_LIMIT, |s| {
-        let (next, last) = lap(s.board, s.hole);
+        let (next, last, landed) = lap(s.board, s.hole, count(s.board, s.hole));
         (s.board, s.hole) = (next, last);
-        match count(next, last) {
+        match landed {
             1 | 2 | 4 => Lap::Stop,
             _ => Lap::Continue,
         }
@@ -216,7 +283,7 @@ fn chain(mut board: Word, landing: usize) -> (Word, Chain) {
         }
         let opposite = HOLES - 1 - hole;
         taken.seeds += u32::from(c) + u32::from(count(board, opposite));
-        board &= !((0xFF << (8 * hole)) | (0xFF << (8 * opposite)));
+        board &= KEEP_PAIR[hole];
         taken.holes += 1;
         hole = if hole == 0 { HOLES - 1 } else { hole - 1 };
     }
@@ -431,13 +498,13 @@ mod tests {
     #[test]
     fn a_lap_equals_sowing_counter_by_counter() {
         for from in 0..HOLES {
-            for seeds in 1..=60u8 {
+            for seeds in 1..=200u8 {
                 let mut holes = [0u8; HOLES];
                 for (i, h) in holes.iter_mut().enumerate() {
-                    *h = (i as u8 * 7 + seeds) % 5;
+                    *h = ((i * 7 + usize::from(seeds)) % 5) as u8;
                 }
                 holes[from] = seeds;
-                let (board, last) = lap(word(&padded(holes)), from);
+                let (board, last, landed) = lap(word(&padded(holes)), from, seeds);
                 let mut expected = holes;
                 expected[from] = 0;
                 let mut at = from;
@@ -446,7 +513,7 @@ mod tests {
                     expected[at] += 1;
                 }
                 assert_eq!(board.to_le_bytes(), padded(expected), "{from} {seeds}");
-                assert_eq!(last, at);
+                assert_eq!((last, landed), (at, expected[at]));
             }
         }
     }
