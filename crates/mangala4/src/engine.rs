@@ -93,6 +93,7 @@ static KEEP: [Word; HOLES] = {
 };
 
 /// `KEEP_PAIR[hole]`: every byte but those of `hole` and of the hole opposite it.
+#[cfg(test)]
 static KEEP_PAIR: [Word; HOLES] = {
     let mut table = [0; HOLES];
     let mut hole = 0;
@@ -264,12 +265,55 @@ fn long_relay(board: Word, hole: usize) -> (Option<(Word, usize)>, u32) {
     }
 }
 
-/// The backward chain (M4) from `landing`, whose count is 2 or 4: takes it and every hole
-/// before it holding 2 or 4, each with its opposite, reading counts as they stand. The walk
-/// never leaves the landing hole's row (the hole before a row's first is the opposite of that
-/// first hole, already emptied), and stops after a full circuit at the latest.
+/// `0x80` in every hole's byte: the flags of per-byte tests.
+const FLAGS: Word = ONES * 0x80;
+
+/// The flag (`0x80`) in the byte of every hole holding exactly `value`, from a per-byte test
+/// with no carry between bytes.
 #[inline(always)]
-fn chain(mut board: Word, landing: usize) -> (Word, Chain) {
+fn holding(board: Word, value: u8) -> Word {
+    let x = board ^ (ONES * Word::from(value));
+    let low = ONES * 0x7F;
+    let nonzero = ((x & low) + low) | x;
+    !nonzero & FLAGS
+}
+
+/// The sum of the counts of `board` (at most 255).
+#[inline(always)]
+fn total(board: Word) -> u32 {
+    let halves = board as u64 + (board >> 64) as u64;
+    (halves.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// The backward chain (M4) from `landing`, whose count is 2 or 4: takes it and every hole
+/// before it holding 2 or 4, each with its opposite, reading counts as they stand.
+///
+/// The walk never leaves the landing hole's row (the hole before a row's first is the opposite
+/// of that first hole, already emptied), and taking a hole empties only its opposite, in the
+/// other row: so the chain is the run of holes holding 2 or 4 that ends at `landing` within
+/// its row, as the board stands before it. Found branch-free from per-byte tests.
+#[inline(always)]
+fn chain(board: Word, landing: usize) -> (Word, Chain) {
+    let row = if landing >= PER_SIDE { PER_SIDE } else { 0 };
+    let in_row = (RUN[row + PER_SIDE] - RUN[row]) * 0x80;
+    let qualify = (holding(board, 2) | holding(board, 4)) & in_row;
+    // Flags of the holes up to the landing hole that stop the walk.
+    let stops = (RUN[landing + 1] * 0x80) & !qualify;
+    let below = (127 - stops.leading_zeros() as i32) >> 3;
+    let first = (below + 1) as usize;
+    let taken = (RUN[landing + 1] - RUN[first]) + (RUN[HOLES - first] - RUN[HOLES - 1 - landing]);
+    let taken = taken * 0xFF;
+    let chain = Chain {
+        from: landing,
+        holes: landing + 1 - first,
+        seeds: total(board & taken),
+    };
+    (board & !taken, chain)
+}
+
+/// The backward chain walked hole by hole, as the rules word it: the reference for [`chain`].
+#[cfg(test)]
+fn chain_by_hole(mut board: Word, landing: usize) -> (Word, Chain) {
     let mut taken = Chain {
         from: landing,
         holes: 0,
@@ -515,6 +559,25 @@ mod tests {
                 assert_eq!(board.to_le_bytes(), padded(expected), "{from} {seeds}");
                 assert_eq!((last, landed), (at, expected[at]));
             }
+        }
+    }
+
+    #[test]
+    fn the_chain_equals_the_walk_hole_by_hole() {
+        let mut rng = mancala_engine::Rng::new(7);
+        for _ in 0..20_000 {
+            let mut holes = [0u8; HOLES];
+            for h in holes.iter_mut() {
+                *h = [0, 1, 2, 2, 3, 4, 4, 5, 6][rng.below(9) as usize];
+            }
+            let landing = rng.below(HOLES as u32) as usize;
+            holes[landing] = if rng.below(2) == 0 { 2 } else { 4 };
+            let board = word(&padded(holes));
+            assert_eq!(
+                chain(board, landing),
+                chain_by_hole(board, landing),
+                "{holes:?}"
+            );
         }
     }
 
