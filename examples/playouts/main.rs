@@ -10,7 +10,7 @@
 //! (so the games differ from a one-thread run with the same seed). Ends with the line
 //! `games=G moves=M seconds=T moves_per_sec=R`.
 
-use mancala_engine::playout::random_playouts;
+use mancala_engine::playout::random_playout;
 use mancala_engine::{Position, Rng};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -104,12 +104,13 @@ impl Job {
     }
 }
 
-/// Plays `games` random games on this thread and returns the moves played. Eight games are in
-/// play at once, taking turns move by move, so the processor overlaps their work.
+/// Plays `games` random games on this thread, one after the other, and returns the moves
+/// played.
 fn play<P: Position>(games: u64, rng: &mut Rng, start: &impl Fn(&mut Rng) -> P) -> u64 {
     let mut moves = 0;
-    random_playouts::<P, 8>(games, rng, MAX_PLIES, start, |game| {
-        moves += u64::from(game.plies)
-    });
+    for _ in 0..games {
+        let position = start(rng);
+        moves += u64::from(random_playout(position, rng, MAX_PLIES).plies);
+    }
     moves
 }

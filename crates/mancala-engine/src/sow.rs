@@ -134,7 +134,9 @@ impl Coverage {
     /// Seeds the sowing drops into ring hole `hole`.
     #[inline(always)]
     fn seeds_at(&self, hole: usize) -> usize {
-        self.laps + usize::from((self.start..self.end1).contains(&hole) || hole < self.end2)
+        // Bitwise, not short-circuit: no branch on where the hole lies.
+        let in_run = (hole >= self.start) & (hole < self.end1);
+        self.laps + usize::from(in_run | (hole < self.end2))
     }
 
     /// Seeds the sowing drops into each hole of a ring of `len` kept in an array of `N`.

@@ -216,7 +216,7 @@ impl Position {
             captured: 0,
             tuzdik: None,
         };
-        if ring.owner(landing) != me && !self.is_tuzdik(landing) {
+        if (ring.owner(landing) != me) & !self.is_tuzdik(landing) {
             let c = self.holes[landing];
             if c % 2 == 0 {
                 self.holes[landing] = 0;
@@ -240,7 +240,7 @@ impl Position {
 
     #[inline]
     fn is_tuzdik(&self, hole: usize) -> bool {
-        self.tuzdiks[0] as usize == hole || self.tuzdiks[1] as usize == hole
+        (self.tuzdiks[0] as usize == hole) | (self.tuzdiks[1] as usize == hole)
     }
 
     /// T4 (a)–(c): may `me` make a tuzdik of the opponent's hole `hole`?
@@ -253,15 +253,6 @@ impl Position {
             && self
                 .tuzdik(!me)
                 .is_none_or(|theirs| ring.number(theirs) != ring.number(hole))
-    }
-
-    /// The moves from hole `number` that are legal: one, or two under optional tuzdik rules when
-    /// the move can make a tuzdik.
-    fn push_moves(&self, number: u8, list: &mut MoveList<Move>) {
-        list.push(Move::new(number));
-        if self.rules.tuzdik == TuzdikRule::Optional && self.would_make_tuzdik(number) {
-            list.push(Move::claiming(number));
-        }
     }
 
     /// The final score of `side` when the game ended by T7, else his kazan.
@@ -298,11 +289,15 @@ impl mancala_engine::Position for Position {
         if self.majority_reached() {
             return list;
         }
+        let optional = self.rules.tuzdik == TuzdikRule::Optional;
         let mut mask = self.playable_mask();
         while mask != 0 {
-            let k = mask.trailing_zeros();
+            let number = mask.trailing_zeros() as u8 + 1;
             mask &= mask - 1;
-            self.push_moves(k as u8 + 1, &mut list);
+            list.push(Move::new(number));
+            if optional && self.would_make_tuzdik(number) {
+                list.push(Move::claiming(number));
+            }
         }
         list
     }
