@@ -10,16 +10,19 @@ pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
         0 => 1,
         1 => position.count_legal_moves() as u64,
         _ => {
+            let moves = position.legal_moves();
+            if depth == 2 {
+                // The last level is counted from each move, in place.
+                return moves
+                    .iter()
+                    .map(|&mv| position.count_legal_moves_after(mv) as u64)
+                    .sum();
+            }
             let mut nodes = 0;
-            for mv in position.legal_moves() {
+            for mv in moves {
                 let mut child = position.clone();
                 child.play_unchecked(mv);
-                // The last level is counted in place: no call per leaf's parent.
-                nodes += if depth == 2 {
-                    child.count_legal_moves() as u64
-                } else {
-                    perft(&child, depth - 1)
-                };
+                nodes += perft(&child, depth - 1);
             }
             nodes
         }

@@ -80,17 +80,30 @@ mod tests {
 
     #[test]
     fn a_playout_plays_a_whole_game_the_same_way_for_a_seed() {
-        let start = Pile { left: 20, side: Side::South };
+        let start = Pile {
+            left: 20,
+            side: Side::South,
+        };
         let game = random_playout(start, &mut Rng::new(3), 1000);
         assert_eq!(game.position.left, 0);
         assert!((10..=20).contains(&game.plies), "{}", game.plies);
-        assert_eq!(game.outcome.map(|o| o.winner), Some(Some(!game.position.side)));
+        assert_eq!(
+            game.outcome.map(|o| o.winner),
+            Some(Some(!game.position.side))
+        );
         assert_eq!(random_playout(start, &mut Rng::new(3), 1000), game);
     }
 
     #[test]
     fn the_ply_cap_ends_a_playout() {
-        let game = random_playout(Pile { left: 100, side: Side::South }, &mut Rng::new(1), 10);
+        let game = random_playout(
+            Pile {
+                left: 100,
+                side: Side::South,
+            },
+            &mut Rng::new(1),
+            10,
+        );
         assert_eq!(game.plies, 10);
         assert_eq!(game.outcome, None);
         assert!(game.position.left >= 80);

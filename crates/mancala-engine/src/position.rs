@@ -53,6 +53,15 @@ pub trait Position: Clone {
         self.legal_moves().len()
     }
 
+    /// The number of legal moves after the legal move `mv`: perft's last level, so a game with
+    /// a way to tell it without playing the move (from where the move's seeds will fall, say)
+    /// makes perft faster by overriding this.
+    fn count_legal_moves_after(&self, mv: Self::Move) -> usize {
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        child.count_legal_moves()
+    }
+
     /// `true` once the game is over.
     fn is_over(&self) -> bool {
         self.outcome().is_some()

@@ -91,22 +91,27 @@ mod marks {
     }
 }
 
-/// Where the seeds of one sowing round a ring fall: every hole gets `laps`, and the holes
-/// `start..end1` and `0..end2` one more.
-#[derive(Debug, Clone, Copy)]
-struct Coverage {
+/// Where the seeds of one sowing round a ring fall, worked out without sowing them: every hole
+/// gets `laps`, and the holes `start..end1` and `0..end2` one more. Look-ahead code (a game
+/// counting the replies to a move, say) reads a move's effect from it without touching a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coverage {
     laps: usize,
     start: usize,
     end1: usize,
     end2: usize,
     last: usize,
+    len: usize,
 }
 
 impl Coverage {
-    /// The coverage of `seeds` sown from `start` round a ring of `len` holes (`seeds` at least 1,
-    /// `start` below `len`).
+    /// The coverage of `seeds` sown from `start` (the hole of the first seed) round a ring of
+    /// `len` holes, or `None` when `seeds` is `0` or `start` is not below `len`.
     #[inline(always)]
-    fn new(len: usize, start: usize, seeds: usize) -> Coverage {
+    pub fn new(len: usize, start: usize, seeds: usize) -> Option<Coverage> {
+        if seeds == 0 || start >= len {
+            return None;
+        }
         // Most sowings are shorter than a lap: skip the divisions then.
         let (laps, rest) = if seeds < len {
             (0, seeds)
@@ -122,21 +127,40 @@ impl Coverage {
         // The last seed lies `seeds - 1` holes after `start`: `rest - 1` modulo the length.
         let last = if rest == 0 { start + len - 1 } else { end - 1 };
         let last = if last >= len { last - len } else { last };
-        Coverage {
+        Some(Coverage {
             laps,
             start,
             end1,
             end2,
             last,
-        }
+            len,
+        })
     }
 
-    /// Seeds the sowing drops into ring hole `hole`.
+    /// The hole of the last seed.
     #[inline(always)]
-    fn seeds_at(&self, hole: usize) -> usize {
+    pub fn last(&self) -> usize {
+        self.last
+    }
+
+    /// Seeds the sowing drops into ring hole `hole` (`0` for a hole off the ring).
+    #[inline(always)]
+    pub fn seeds_at(&self, hole: usize) -> usize {
         // Bitwise, not short-circuit: no branch on where the hole lies.
         let in_run = (hole >= self.start) & (hole < self.end1);
-        self.laps + usize::from(in_run | (hole < self.end2))
+        let on_ring = hole < self.len;
+        usize::from(on_ring) * (self.laps + usize::from(in_run | (hole < self.end2)))
+    }
+
+    /// A bit per hole that receives at least one seed (rings of at most 64 holes).
+    #[inline(always)]
+    pub fn reached(&self) -> u64 {
+        let below = |k: usize| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+        if self.laps > 0 {
+            below(self.len)
+        } else {
+            (below(self.end1) & !below(self.start)) | below(self.end2)
+        }
     }
 
     /// Seeds the sowing drops into each hole of a ring of `len` kept in an array of `N`.
@@ -169,7 +193,7 @@ pub fn sow_ring_array<const N: usize>(
     if seeds == 0 || start >= len || len > N || N > 128 {
         return None;
     }
-    let coverage = Coverage::new(len, start, seeds as usize);
+    let coverage = Coverage::new(len, start, seeds as usize)?;
     let gains = coverage.gains::<N>(len);
     for (h, gain) in holes.iter_mut().zip(gains) {
         *h += gain;
@@ -204,7 +228,7 @@ pub fn lift_and_sow_ring_array<const N: usize>(
         FirstSeed::Next if origin + 1 == len => 0,
         FirstSeed::Next => origin + 1,
     };
-    let coverage = Coverage::new(len, start, usize::from(seeds));
+    let coverage = Coverage::new(len, start, usize::from(seeds))?;
     let [a, b] = sinks;
     let fed_at = |s: usize| {
         if s < len {
@@ -386,6 +410,23 @@ mod tests {
             let before: u32 = holes.iter().map(|&h| u32::from(h)).sum();
             let after: u32 = fast.iter().map(|&h| u32::from(h)).sum();
             prop_assert_eq!(after, before + seeds);
+        }
+
+        #[test]
+        fn coverage_tells_where_the_seeds_fall((holes, start, seeds) in board_and_start()) {
+            let len = holes.len();
+            let mut sown = vec![0u8; len];
+            let last = sow_ring_by_seed(&mut sown, start, seeds);
+            let coverage = Coverage::new(len, start, seeds as usize);
+            prop_assert_eq!(coverage.map(|c| c.last()), last);
+            if let Some(coverage) = coverage {
+                for (hole, &n) in sown.iter().enumerate() {
+                    prop_assert_eq!(coverage.seeds_at(hole), usize::from(n), "hole {}", hole);
+                    prop_assert_eq!(coverage.reached() >> hole & 1 == 1, n > 0, "hole {}", hole);
+                }
+                prop_assert_eq!(coverage.seeds_at(len), 0);
+                prop_assert_eq!(coverage.reached() >> len, 0);
+            }
         }
 
         #[test]

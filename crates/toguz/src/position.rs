@@ -1,7 +1,7 @@
 //! The position and the rules of a move (T1–T7).
 
 use crate::{BoardSize, Move, MoveEffect, MoveError, RuleSet, TuzdikRule};
-use mancala_engine::sow::{lift_and_sow_ring_array, FirstSeed};
+use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
 use mancala_engine::topology::Ring;
 use mancala_engine::{EndReason, MoveList, Outcome, Rng, Side, Stores};
 
@@ -136,8 +136,13 @@ impl Position {
     /// T6: whether a kazan holds more than half the stones, or each exactly half.
     #[inline]
     fn majority_reached(&self) -> bool {
+        self.majority_with([self.kazan(Side::South), self.kazan(Side::North)])
+    }
+
+    /// T6 for the given kazans, `[South, North]`, under this position's rules.
+    #[inline(always)]
+    fn majority_with(&self, [south, north]: [u32; 2]) -> bool {
         let total = self.rules.board.stones();
-        let (south, north) = (self.kazan(Side::South), self.kazan(Side::North));
         self.rules.stop_at_majority
             && (2 * south > total || 2 * north > total || 2 * south == total && south == north)
     }
@@ -362,6 +367,52 @@ impl mancala_engine::Position for Position {
         } else {
             count_bits(self.playable_mask()) as usize
         }
+    }
+
+    /// The replies to `mv`, worked out from where its stones will fall, without sowing them:
+    /// perft's last level (under optional tuzdiks, by playing the move).
+    #[inline]
+    fn count_legal_moves_after(&self, mv: Move) -> usize {
+        if self.rules.tuzdik == TuzdikRule::Optional {
+            let mut child = *self;
+            child.apply(mv);
+            return child.count_legal_moves();
+        }
+        let ring = self.ring();
+        let (me, n) = (self.side, ring.per_side());
+        let origin = me.index() * n + mv.index();
+        let seeds = usize::from(self.holes[origin]);
+        let start = if seeds == 1 {
+            ring.next(origin)
+        } else {
+            origin
+        };
+        let Some(coverage) = Coverage::new(ring.len(), start, seeds) else {
+            return 0;
+        };
+        // T2, T3: the sown holes fill, the tuzdiks feed their owners.
+        let [south_tuzdik, north_tuzdik] = self.tuzdiks.map(usize::from);
+        let mut kazans = [
+            self.kazan(Side::South) + coverage.seeds_at(south_tuzdik) as u32,
+            self.kazan(Side::North) + coverage.seeds_at(north_tuzdik) as u32,
+        ];
+        let mut occupied = ((self.occupied & !(1 << origin)) | coverage.reached() as u32)
+            & !(1 << south_tuzdik | 1 << north_tuzdik);
+        // T4, on the landing hole's count after the drop (it is not the origin: the origin is
+        // the mover's, the landing hole the opponent's).
+        let landing = coverage.last();
+        if (ring.owner(landing) != me) & !self.is_tuzdik(landing) {
+            let c = u32::from(self.holes[landing]) + coverage.seeds_at(landing) as u32;
+            if c % 2 == 0 || c == 3 && self.tuzdik_allowed(me, landing) {
+                kazans[me.index()] += c;
+                occupied &= !(1 << landing);
+            }
+        }
+        if self.majority_with(kazans) {
+            return 0;
+        }
+        let row = (occupied >> ((!me).index() * n)) & ((1 << n) - 1);
+        count_bits(row) as usize
     }
 
     #[inline]

@@ -89,6 +89,13 @@ proptest! {
                     "move {} at ply {}", candidate, plies);
             }
             prop_assert_eq!(position.count_legal_moves(), legal.len());
+            // The replies to every move, counted without playing it, agree with playing it.
+            for &candidate in legal.iter() {
+                let mut child = position;
+                child.play_unchecked(candidate);
+                prop_assert_eq!(position.count_legal_moves_after(candidate), child.count_legal_moves(),
+                    "replies to {} at ply {}", candidate, plies);
+            }
             let mut expected = position.to_setup();
             reference_move(&mut expected, mv.number(), mv.claims_tuzdik());
             position.play(mv).unwrap();
