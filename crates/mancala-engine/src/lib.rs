@@ -6,6 +6,8 @@
 //! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
 //!   [`sow_circuit`] the same along a circuit scattered over a board array.
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
+//! - [`capture`]: the backward chain capture with opposite holes.
+//! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
 //! - [`search`]: computer players for every game — alpha-beta, Monte Carlo tree search, random.

@@ -143,6 +143,19 @@ impl Coverage {
         self.last
     }
 
+    /// Seeds every hole of the ring gets: the whole laps.
+    #[inline(always)]
+    pub fn laps(&self) -> usize {
+        self.laps
+    }
+
+    /// The holes that get one seed more than [`laps`](Coverage::laps): a run from the first
+    /// seed's hole, and, when the sowing wraps round, a run from hole `0`.
+    #[inline(always)]
+    pub fn runs(&self) -> [core::ops::Range<usize>; 2] {
+        [self.start..self.end1, 0..self.end2]
+    }
+
     /// Seeds the sowing drops into ring hole `hole` (`0` for a hole off the ring).
     #[inline(always)]
     pub fn seeds_at(&self, hole: usize) -> usize {

@@ -8,6 +8,8 @@
 //! byte comparisons over the array, which the compiler turns into a few vector instructions,
 //! instead of one scattered write per seed.
 
+use crate::sow::Coverage;
+
 /// The place recorded for a cell that is not on the circuit.
 pub const OFF_CIRCUIT: u8 = u8::MAX;
 
@@ -35,24 +37,11 @@ pub fn lift_and_sow_circuit_array<const N: usize>(
         return None;
     }
     let start = if from + 1 == len { 0 } else { from + 1 };
-    // Most sowings are shorter than a lap: skip the divisions then.
-    let (laps, rest) = if seeds < len {
-        (0, seeds)
-    } else {
-        (seeds / len, seeds % len)
-    };
-    let end = start + rest;
-    // One more seed for places `start..end1` and `0..end2`.
-    let (end1, end2) = if end > len {
-        (len, end - len)
-    } else {
-        (end, 0)
-    };
-    let last = if rest == 0 { start + len - 1 } else { end - 1 };
-    let last = if last >= len { last - len } else { last };
+    let coverage = Coverage::new(len, start, seeds)?;
+    let [run, wrap] = coverage.runs();
     // Every value below fits in a byte: places and lengths are at most 128, laps at most 255.
-    let (len8, from8, seeds8, laps8) = (len as u8, from as u8, seeds as u8, laps as u8);
-    let (start8, span8, end2_8) = (start as u8, (end1 - start) as u8, end2 as u8);
+    let (len8, from8, seeds8, laps8) = (len as u8, from as u8, seeds as u8, coverage.laps() as u8);
+    let (start8, span8, end2_8) = (run.start as u8, run.len() as u8, wrap.end as u8);
     for (h, &p) in holes.iter_mut().zip(place) {
         let on = p < len8;
         // `p - start` wraps to 128 or more for places before `start` and for cells off the
@@ -62,7 +51,7 @@ pub fn lift_and_sow_circuit_array<const N: usize>(
         let lifted = if p == from8 { seeds8 } else { 0 };
         *h = h.wrapping_sub(lifted).wrapping_add(gain);
     }
-    Some(last)
+    Some(coverage.last())
 }
 
 /// [`lift_and_sow_circuit_array`] one seed at a time along `path` (the board cells in circuit
