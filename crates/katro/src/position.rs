@@ -979,7 +979,7 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
     let cols = rows[0].split(',').count();
     let size = Size::from_dimensions(rows.len(), cols).ok_or_else(|| {
         bad(format!(
-            "{} rows of {cols} holes is not a Position board (6x6, 4x4, 4x6 or 6x3)",
+            "{} rows of {cols} holes is not a Katro board (6x6, 4x4, 4x6 or 6x3)",
             rows.len()
         ))
     })?;

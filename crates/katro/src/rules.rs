@@ -70,7 +70,7 @@ impl Size {
     pub const fn topology(self) -> Serpentine {
         match Serpentine::new(self.rows_per_side() as u8, self.cols() as u8) {
             Some(topology) => topology,
-            None => panic!("every Position size is a valid serpentine board"),
+            None => panic!("every Katro board size is a valid serpentine board"),
         }
     }
 

@@ -19,7 +19,7 @@ where
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a string in Position notation")
+        f.write_str("a string in Katro position notation")
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
