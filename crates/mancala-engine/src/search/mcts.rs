@@ -234,14 +234,7 @@ impl<P: Position> Player<P> for Mcts {
     /// The best move of a [`search`](Mcts::search); a single legal move is returned without
     /// searching.
     fn choose(&mut self, position: &P) -> Option<P::Move> {
-        if position.is_over() {
-            return None;
-        }
-        let moves = position.legal_moves();
-        if moves.len() == 1 {
-            return Some(moves[0]);
-        }
-        self.search(position).best_move
+        super::searched_choice(position, |position| self.search(position).best_move)
     }
 }
 

@@ -79,6 +79,21 @@ pub trait Player<P: Position> {
     fn choose(&mut self, position: &P) -> Option<P::Move>;
 }
 
+/// The move a searching player plays: none once the game is over, the only legal move without
+/// searching, otherwise the best move `search` finds.
+fn searched_choice<P: Position>(
+    position: &P,
+    search: impl FnOnce(&P) -> Option<P::Move>,
+) -> Option<P::Move> {
+    if position.is_over() {
+        return None;
+    }
+    match *position.legal_moves() {
+        [only] => Some(only),
+        _ => search(position),
+    }
+}
+
 /// A player that picks a legal move uniformly at random: the baseline opponent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RandomPlayer {
