@@ -6,7 +6,7 @@
 //! cargo run --release --example perft -- katro DEPTH [options]
 //! ```
 //!
-//! `--threads N` (before the game's options) shares the first moves out over `N` threads.
+//! `--threads N` (before the game's options) shares the work out over `N` threads.
 //! Prints the count, the time and the nodes per second, and ends with `perft(DEPTH) = NODES`.
 
 mod katro_cli;

@@ -43,7 +43,9 @@ pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
         .collect()
 }
 
-/// [`perft`] with the first moves shared out across threads (rayon's pool).
+/// [`perft`] shared out across threads (rayon's pool): the positions a few plies down, as
+/// many as it takes to keep every thread busy (a start with few moves is expanded further), are
+/// counted in parallel.
 #[cfg(feature = "parallel")]
 pub fn perft_parallel<P>(position: &P, depth: u32) -> u64
 where
@@ -51,18 +53,25 @@ where
     P::Move: Send + Sync,
 {
     use rayon::prelude::*;
-    if depth <= 2 {
-        return perft(position, depth);
+    let wanted = 8 * rayon::current_num_threads();
+    let mut frontier = vec![position.clone()];
+    let mut remaining = depth;
+    while remaining > 2 && frontier.len() < wanted {
+        // perft(p, d) is the sum of perft(child, d - 1) over p's children: expanding every
+        // position of the frontier one ply keeps the total.
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves().into_iter().map(move |mv| {
+                    let mut child = p.clone();
+                    child.play_unchecked(mv);
+                    child
+                })
+            })
+            .collect();
+        remaining -= 1;
     }
-    let moves = position.legal_moves();
-    moves
-        .par_iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    frontier.par_iter().map(|p| perft(p, remaining)).sum()
 }
 
 /// [`perft`] without bulk counting: every leaf is reached by playing its move. The reference the
