@@ -220,8 +220,9 @@ pub fn sow_ring_array<const N: usize>(
 /// Toguz Kumalak tuzdik; a sink at `len` or beyond stands for none, and its byte is cleared).
 /// Sinks hold no seed before.
 ///
-/// Returns the hole of the last seed and the seeds that fell into each sink, or `None`
-/// (changing nothing) when `origin` is empty or not below `len`. Doing it all in one pass, with
+/// Returns where the seeds fell ([`Coverage`]: the last one's hole, the holes reached) and the
+/// seeds that fell into each sink, or `None` (changing nothing) when `origin` is empty or not
+/// below `len`. Doing it all in one pass, with
 /// no single-byte write before it, keeps the processor from stalling on a wide read of bytes
 /// just written one by one.
 #[inline(always)]
@@ -231,7 +232,7 @@ pub fn lift_and_sow_ring_array<const N: usize>(
     origin: usize,
     first: FirstSeed,
     sinks: [usize; 2],
-) -> Option<(usize, [u8; 2])> {
+) -> Option<(Coverage, [u8; 2])> {
     if origin >= len || len > N || N > 128 || holes[origin] == 0 {
         return None;
     }
@@ -243,14 +244,7 @@ pub fn lift_and_sow_ring_array<const N: usize>(
     };
     let coverage = Coverage::new(len, start, usize::from(seeds))?;
     let [a, b] = sinks;
-    let fed_at = |s: usize| {
-        if s < len {
-            coverage.seeds_at(s) as u8
-        } else {
-            0
-        }
-    };
-    let fed = [fed_at(a), fed_at(b)];
+    let fed = [coverage.seeds_at(a) as u8, coverage.seeds_at(b) as u8];
     let gains = coverage.gains::<N>(len);
     let lifted = marks::at::<N>(origin);
     let (sink_a, sink_b) = (marks::at::<N>(a), marks::at::<N>(b));
@@ -258,7 +252,7 @@ pub fn lift_and_sow_ring_array<const N: usize>(
         let kept = holes[i] - (seeds & lifted[i]) + gains[i];
         holes[i] = kept & !(sink_a[i] | sink_b[i]);
     }
-    Some((coverage.last, fed))
+    Some((coverage, fed))
 }
 
 /// [`sow_ring`] one seed at a time: the reference implementation.
@@ -389,8 +383,9 @@ mod tests {
         // 1, 2, 3 get two, holes 4, 5, 0 one. Sinks at hole 3 (its two seeds leave the board)
         // and at 7, past the ring (none; its byte is cleared).
         let mut holes = [0u8, 9, 1, 0, 0, 0, 5, 5];
-        let (last, fed) = lift_and_sow_ring_array(&mut holes, 6, 1, FirstSeed::Origin, [3, 7])
+        let (coverage, fed) = lift_and_sow_ring_array(&mut holes, 6, 1, FirstSeed::Origin, [3, 7])
             .expect("a legal sowing");
+        let last = coverage.last();
         assert_eq!(holes, [1, 2, 3, 0, 1, 1, 5, 0]);
         assert_eq!((last, fed), (3, [2, 0]));
         assert_eq!(
@@ -485,7 +480,7 @@ mod tests {
                 .collect();
             let last = sow_ring_redirected_by_seed(&mut slow, start, u32::from(seeds), &redirects, &mut stores);
             let fed = [stores.get(Side::South) as u8, stores.get(Side::North) as u8];
-            prop_assert_eq!(got, last.map(|l| (l, fed)));
+            prop_assert_eq!(got.map(|(c, fed)| (c.last(), fed)), last.map(|l| (l, fed)));
             prop_assert_eq!(&fast[..len], &slow[..]);
             for (i, &h) in fast.iter().enumerate().skip(len) {
                 let expected = if i == a || i == b { 0 } else { 9 };

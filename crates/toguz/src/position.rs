@@ -195,26 +195,18 @@ impl Position {
         };
         let tuzdiks = self.tuzdiks.map(usize::from);
         let len = ring.len();
-        let (landing, fed) = lift_and_sow_ring_array(&mut self.holes, len, origin, first, tuzdiks)
-            .unwrap_or((origin, [0, 0]));
+        let (landing, reached, fed) =
+            match lift_and_sow_ring_array(&mut self.holes, len, origin, first, tuzdiks) {
+                Some((coverage, fed)) => (coverage.last(), coverage.reached(), fed),
+                None => (origin, 0, [0, 0]),
+            };
         self.kazans.add(Side::South, u16::from(fed[0]));
         self.kazans.add(Side::North, u16::from(fed[1]));
         // The sown holes are occupied now (the origin too if a stone went back into it), the
         // tuzdiks never.
-        let start = if seeds == 1 {
-            ring.next(origin)
-        } else {
-            origin
-        };
-        let sown = if seeds as usize >= len {
-            (1u64 << len) - 1
-        } else {
-            let run = ((1u64 << seeds) - 1) << start;
-            (run | run >> len) & ((1u64 << len) - 1)
-        };
         let [south, north] = tuzdiks;
         self.occupied =
-            ((self.occupied & !(1 << origin)) | sown as u32) & !(1 << south | 1 << north);
+            ((self.occupied & !(1 << origin)) | reached as u32) & !(1 << south | 1 << north);
         // T4: the last stone decides, on an opponent's hole that is not a tuzdik.
         let mut effect = MoveEffect {
             landing,
