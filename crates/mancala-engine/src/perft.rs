@@ -20,9 +20,7 @@ pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
             }
             let mut nodes = 0;
             for mv in moves {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                nodes += perft(&child, depth - 1);
+                nodes += perft(&position.child(mv), depth - 1);
             }
             nodes
         }
@@ -35,11 +33,7 @@ pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
     position
         .legal_moves()
         .into_iter()
-        .map(|mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
-        })
+        .map(|mv| (mv, perft(&position.child(mv), depth.saturating_sub(1))))
         .collect()
 }
 
@@ -61,13 +55,7 @@ where
         // position of the frontier one ply keeps the total.
         frontier = frontier
             .iter()
-            .flat_map(|p| {
-                p.legal_moves().into_iter().map(move |mv| {
-                    let mut child = p.clone();
-                    child.play_unchecked(mv);
-                    child
-                })
-            })
+            .flat_map(|p| p.legal_moves().into_iter().map(move |mv| p.child(mv)))
             .collect();
         remaining -= 1;
     }
@@ -82,9 +70,7 @@ pub fn perft_by_leaf<P: Position>(position: &P, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for mv in position.legal_moves() {
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        nodes += perft_by_leaf(&child, depth - 1);
+        nodes += perft_by_leaf(&position.child(mv), depth - 1);
     }
     nodes
 }

@@ -53,13 +53,18 @@ pub trait Position: Clone {
         self.legal_moves().len()
     }
 
+    /// The position after the legal move `mv`: copy-make, leaving `self` as it is.
+    fn child(&self, mv: Self::Move) -> Self {
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        child
+    }
+
     /// The number of legal moves after the legal move `mv`: perft's last level, so a game with
     /// a way to tell it without playing the move (from where the move's seeds will fall, say)
     /// makes perft faster by overriding this.
     fn count_legal_moves_after(&self, mv: Self::Move) -> usize {
-        let mut child = self.clone();
-        child.play_unchecked(mv);
-        child.count_legal_moves()
+        self.child(mv).count_legal_moves()
     }
 
     /// `true` once the game is over.

@@ -374,11 +374,12 @@ fn a_time_limit_ends_the_search() {
     assert!(result.iterations >= 1);
 }
 
-#[test]
-fn alpha_beta_beats_random_play_at_toguz() {
+/// Games of Toguz Kumalak the engine `make(game)` wins against a random player, taking
+/// South and North in turn.
+fn wins_against_random<E: Player<toguz::Position>>(games: u64, make: impl Fn(u64) -> E) -> u32 {
     let mut wins = 0;
-    for game in 0..10u64 {
-        let mut engine = AlphaBeta::new(Limits::depth(3));
+    for game in 0..games {
+        let mut engine = make(game);
         let mut random = RandomPlayer::new(game);
         let engine_side = if game % 2 == 0 {
             Side::South
@@ -394,29 +395,18 @@ fn alpha_beta_beats_random_play_at_toguz() {
             wins += 1;
         }
     }
+    wins
+}
+
+#[test]
+fn alpha_beta_beats_random_play_at_toguz() {
+    let wins = wins_against_random(10, |_| AlphaBeta::new(Limits::depth(3)));
     assert!(wins >= 8, "alpha-beta won only {wins} of 10");
 }
 
 #[test]
 fn mcts_beats_random_play_at_toguz() {
-    let mut wins = 0;
-    for game in 0..4u64 {
-        let mut engine = Mcts::new(100 + game).with_iterations(300);
-        let mut random = RandomPlayer::new(game);
-        let engine_side = if game % 2 == 0 {
-            Side::South
-        } else {
-            Side::North
-        };
-        let end = if engine_side == Side::South {
-            play_game(toguz::Position::default(), &mut engine, &mut random, 1_000)
-        } else {
-            play_game(toguz::Position::default(), &mut random, &mut engine, 1_000)
-        };
-        if end.outcome.and_then(|o| o.winner) == Some(engine_side) {
-            wins += 1;
-        }
-    }
+    let wins = wins_against_random(4, |game| Mcts::new(100 + game).with_iterations(300));
     assert!(wins >= 3, "Monte Carlo search won only {wins} of 4");
 }
 

@@ -366,9 +366,7 @@ impl mancala_engine::Position for Position {
     #[inline]
     fn count_legal_moves_after(&self, mv: Move) -> usize {
         if self.rules.tuzdik == TuzdikRule::Optional {
-            let mut child = *self;
-            child.apply(mv);
-            return child.count_legal_moves();
+            return self.child(mv).count_legal_moves();
         }
         let ring = self.ring();
         let (me, n) = (self.side, ring.per_side());

@@ -283,8 +283,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
 
         let mut best = -INFINITY;
         for (i, &mv) in ordered[..count].iter().enumerate() {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
+            let child = position.child(mv);
             let child_on_pv = i == 0 && pv_move == Some(mv);
             let value = if child.side_to_move() == me {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1, child_on_pv)
