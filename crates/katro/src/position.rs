@@ -761,6 +761,19 @@ impl Position {
 }
 
 impl mancala_engine::Position for Position {
+    fn board(&self) -> mancala_engine::Board {
+        mancala_engine::Board::new(self.board())
+    }
+
+    /// Katro has no stores.
+    fn store(&self, _side: Side) -> u32 {
+        0
+    }
+
+    fn seeds_on_side(&self, side: Side) -> u32 {
+        self.side_seeds(side)
+    }
+
     type Move = Move;
     type MoveError = MoveError;
 

@@ -121,6 +121,15 @@ mod tests {
     impl Position for Mod3 {
         type Move = u8;
         type MoveError = BadStep;
+        fn board(&self) -> crate::Board {
+            crate::Board::new(&[])
+        }
+        fn store(&self, _: Side) -> u32 {
+            0
+        }
+        fn seeds_on_side(&self, _: Side) -> u32 {
+            0
+        }
         fn side_to_move(&self) -> Side {
             self.side
         }

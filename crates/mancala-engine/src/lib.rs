@@ -22,13 +22,18 @@
 //! assert_eq!((holes[2], holes[3], holes[4], holes[5]), (1, 2, 2, 1));
 //! ```
 
+mod board;
 pub mod capture;
+pub mod conformance;
+mod error;
 pub mod history;
+pub mod key;
 mod moves;
 mod outcome;
 pub mod perft;
 pub mod playout;
 mod position;
+pub mod prelude;
 pub mod relay;
 mod rng;
 pub mod search;
@@ -37,9 +42,41 @@ pub mod sow;
 pub mod sow_circuit;
 pub mod topology;
 
+pub use board::{Board, MAX_HOLES};
+pub use error::ParseError;
 pub use moves::{MoveList, MAX_MOVES};
-pub use outcome::{EndReason, Outcome};
+pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::Position;
 pub use rng::Rng;
 pub use side::Side;
 pub use topology::Stores;
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
+
+/// Implements serde's `Serialize` and `Deserialize` for types with a canonical text form,
+/// through their `Display` and `FromStr`: a value is written as its string and read back
+/// through the validating parser, so deserialization can never build what parsing would refuse.
+/// Every serde implementation in the workspace is written this one way.
+///
+/// Needs the core's `serde` feature (a game crate's `serde` feature turns it on).
+#[macro_export]
+macro_rules! serde_via_str {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl $crate::__serde::Serialize for $ty {
+            fn serialize<S: $crate::__serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <::std::borrow::Cow<'de, str> as $crate::__serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err($crate::__serde::de::Error::custom)
+            }
+        }
+    )+};
+}
+
+#[cfg(feature = "serde")]
+serde_via_str!(Side, EndReason, Outcome, GameResult);

@@ -40,7 +40,7 @@ mod tests {
     use crate::{EndReason, MoveList, Side};
 
     /// Take-away: players alternately take 1 or 2 from a pile; whoever takes the last wins.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     struct Pile {
         left: u32,
         side: Side,
@@ -49,6 +49,16 @@ mod tests {
     impl Position for Pile {
         type Move = u32;
         type MoveError = std::fmt::Error;
+
+        fn board(&self) -> crate::Board {
+            crate::Board::new(&[])
+        }
+        fn store(&self, _: Side) -> u32 {
+            0
+        }
+        fn seeds_on_side(&self, _: Side) -> u32 {
+            0
+        }
 
         fn side_to_move(&self) -> Side {
             self.side

@@ -1,7 +1,8 @@
 //! The one trait every game implements, so that perft, play-outs, search and benches are
 //! written once.
 
-use crate::{MoveList, Outcome, Rng, Side};
+use crate::{Board, GameResult, MoveList, Outcome, Rng, Side};
+use core::hash::Hash;
 
 /// A game position: everything needed to continue the game, in a small `Clone` value
 /// (play is copy-make: clone the position, then play the move on the copy).
@@ -13,9 +14,11 @@ use crate::{MoveList, Outcome, Rng, Side};
 /// show the two agree).
 ///
 /// Contract: `legal_moves` is empty exactly when the game is over, `check_move(mv)` is `Ok`
-/// exactly for the moves `legal_moves` lists, and `play_unchecked` with a legal move never
-/// panics and always returns.
-pub trait Position: Clone {
+/// exactly for the moves `legal_moves` lists, `play_unchecked` with a legal move never
+/// panics and always returns, and no move creates or destroys a seed (the board and the
+/// stores together always hold the same number). Equal positions continue alike: `Eq` and
+/// `Hash` take in everything that decides the rest of the game.
+pub trait Position: Clone + Eq + Hash {
     /// A move: a small `Copy` value.
     type Move: Copy + Default + Eq + core::fmt::Debug;
     /// Why a move was refused.
@@ -40,6 +43,29 @@ pub trait Position: Clone {
     /// The score of `side` as the rules count it (captured seeds; for a finished game, with any
     /// end-of-game collection included).
     fn score(&self, side: Side) -> u32;
+
+    /// The seeds of every hole, in the game's canonical order (South's holes first).
+    fn board(&self) -> Board;
+
+    /// The seeds in `side`'s store (kazan, trough, captured pile); `0` in a game without stores.
+    fn store(&self, side: Side) -> u32;
+
+    /// The seeds on `side`'s holes.
+    fn seeds_on_side(&self, side: Side) -> u32;
+
+    /// A 64-bit key of the position for transposition tables: equal positions have equal
+    /// keys, the same on every machine. Games may override it with a cheaper equivalent.
+    fn key(&self) -> u64 {
+        crate::key::key_of(self)
+    }
+
+    /// The result with the final scores, once the game is over.
+    fn result(&self) -> Option<GameResult> {
+        self.outcome().map(|outcome| GameResult {
+            outcome,
+            scores: [self.score(Side::South), self.score(Side::North)],
+        })
+    }
 
     /// Plays `mv` if it is legal; otherwise returns why not and leaves the position unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::MoveError> {

@@ -62,6 +62,24 @@ impl fmt::Display for Side {
     }
 }
 
+impl core::str::FromStr for Side {
+    type Err = crate::ParseError;
+    /// Reads `south` or `north` (in any letter case).
+    fn from_str(text: &str) -> Result<Side, crate::ParseError> {
+        if text.eq_ignore_ascii_case("south") {
+            Ok(Side::South)
+        } else if text.eq_ignore_ascii_case("north") {
+            Ok(Side::North)
+        } else {
+            Err(crate::ParseError::new(
+                "side",
+                text,
+                "expected `south` or `north`",
+            ))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +92,14 @@ mod tests {
             assert_eq!(Side::from_index(side.index()), Some(side));
         }
         assert_eq!(Side::from_index(2), None);
+    }
+
+    #[test]
+    fn sides_read_back_what_they_write() {
+        for side in Side::BOTH {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+        assert_eq!("North".parse::<Side>(), Ok(Side::North));
+        assert!("west".parse::<Side>().is_err());
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Nim with one pile: take 1, 2 or 3 stones; whoever takes the last stone wins. By theory, the
 /// mover loses exactly when the pile is a multiple of 4, and the winning move takes `pile % 4`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Nim {
     pile: u8,
     side: Side,
@@ -30,6 +30,16 @@ impl std::error::Error for Refused {}
 impl Position for Nim {
     type Move = u8;
     type MoveError = Refused;
+
+    fn board(&self) -> mancala_engine::Board {
+        mancala_engine::Board::new(&[])
+    }
+    fn store(&self, _: Side) -> u32 {
+        0
+    }
+    fn seeds_on_side(&self, _: Side) -> u32 {
+        0
+    }
 
     fn side_to_move(&self) -> Side {
         self.side
@@ -62,7 +72,7 @@ impl Position for Nim {
 /// A row of numbered cards: the mover takes 1, 2 or 3 from the front and scores their sum; a
 /// sum that is a multiple of 4 earns another turn, so sides do not always alternate. When the
 /// row is empty the higher score wins.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Cards {
     cards: [u8; 12],
     len: usize,
@@ -91,6 +101,16 @@ impl Cards {
 impl Position for Cards {
     type Move = u8;
     type MoveError = Refused;
+
+    fn board(&self) -> mancala_engine::Board {
+        mancala_engine::Board::new(&[])
+    }
+    fn store(&self, _: Side) -> u32 {
+        0
+    }
+    fn seeds_on_side(&self, _: Side) -> u32 {
+        0
+    }
 
     fn side_to_move(&self) -> Side {
         self.side

@@ -428,6 +428,18 @@ impl Position {
 }
 
 impl mancala_engine::Position for Position {
+    fn board(&self) -> mancala_engine::Board {
+        mancala_engine::Board::new(&self.board())
+    }
+
+    fn store(&self, side: Side) -> u32 {
+        u32::from(self.captured(side))
+    }
+
+    fn seeds_on_side(&self, side: Side) -> u32 {
+        self.on_row(side)
+    }
+
     type Move = Move;
     type MoveError = MoveError;
 

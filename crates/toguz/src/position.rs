@@ -273,6 +273,18 @@ const fn ring(board: BoardSize) -> Ring {
 }
 
 impl mancala_engine::Position for Position {
+    fn board(&self) -> mancala_engine::Board {
+        mancala_engine::Board::new(self.holes())
+    }
+
+    fn store(&self, side: Side) -> u32 {
+        self.kazan(side)
+    }
+
+    fn seeds_on_side(&self, side: Side) -> u32 {
+        self.stones_on_side(side)
+    }
+
     type Move = Move;
     type MoveError = MoveError;
 

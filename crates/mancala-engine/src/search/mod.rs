@@ -14,16 +14,19 @@
 //!
 //! ```
 //! use mancala_engine::search::{play_game, AlphaBeta, Limits, Mcts, Player, RandomPlayer};
-//! use mancala_engine::{MoveList, Outcome, EndReason, Position, Side};
+//! use mancala_engine::{Board, MoveList, Outcome, EndReason, Position, Side};
 //!
 //! // A game small enough for a doc example: a pile of stones, each player takes 1 to 3,
 //! // whoever takes the last wins. A pile that is a multiple of 4 is lost for the mover.
-//! #[derive(Clone)]
+//! #[derive(Clone, PartialEq, Eq, Hash)]
 //! struct Nim { pile: u8, side: Side }
 //!
 //! impl Position for Nim {
 //!     type Move = u8;
 //!     type MoveError = std::fmt::Error;
+//!     fn board(&self) -> Board { Board::new(&[self.pile]) }
+//!     fn store(&self, _side: Side) -> u32 { 0 }
+//!     fn seeds_on_side(&self, side: Side) -> u32 { if side == Side::South { self.pile.into() } else { 0 } }
 //!     fn side_to_move(&self) -> Side { self.side }
 //!     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
 //!     fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {

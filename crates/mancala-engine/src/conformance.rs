@@ -1,0 +1,452 @@
+//! The conformance kit: one call that checks a game against the [`Position`] trait's contract
+//! and the workspace's shared promises, over seeded random games.
+//!
+//! At every ply of every game it checks that:
+//! - the legal moves are empty exactly when the game is over, and then there is a result;
+//! - `count_legal_moves` and `count_legal_moves_after` agree with the list;
+//! - `check_move` accepts every listed move and refuses every probe move not in the list, and
+//!   `play` of a refused move leaves the position as it was;
+//! - every move's text reads back as the same move;
+//! - no seed is created or lost (board and stores), and the sides' seeds add up to the board's;
+//! - the position string reads back as an equal position with the same key, and so does every
+//!   extra round trip given (serde, records);
+//!
+//! and, from a few plies of each game, that the re-read copies play on exactly like the
+//! original, ply by ply, to the end; and (unless the game may go on for ever) that every game
+//! ends within the ply limit.
+//!
+//! ```
+//! # use mancala_engine::conformance::Kit;
+//! # fn check<P>(start: P) where P: mancala_engine::Position + core::fmt::Debug + core::fmt::Display + core::str::FromStr,
+//! #   <P as core::str::FromStr>::Err: core::fmt::Display,
+//! #   P::Move: core::fmt::Display + core::str::FromStr {
+//! let report = Kit::new([start]).games(50).seed(1).run();
+//! assert_eq!(report.games, 50);
+//! # }
+//! ```
+
+use crate::{Position, Rng, Side};
+use core::fmt::{Debug, Display};
+use core::str::FromStr;
+
+/// A round trip through some other form (serde, a record): the position back, or why not.
+pub type RoundTrip<P> = fn(&P) -> Result<P, String>;
+
+/// The kit's settings: which starts, how many games, which extra round trips.
+pub struct Kit<P: Position> {
+    starts: Vec<P>,
+    probes: Vec<P::Move>,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+    must_end: bool,
+    followers: usize,
+    round_trips: Vec<(&'static str, RoundTrip<P>)>,
+}
+
+/// What a run of the kit covered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Games that reached their end (the rest hit the ply limit).
+    pub finished: usize,
+    /// Positions checked.
+    pub positions: usize,
+}
+
+impl<P> Kit<P>
+where
+    P: Position + Debug + Display + FromStr,
+    <P as FromStr>::Err: Display,
+    P::Move: Display + FromStr,
+{
+    /// A kit that plays random games from each of `starts`: by default 20 games from each,
+    /// at most 2 000 plies, all of which must end.
+    pub fn new(starts: impl IntoIterator<Item = P>) -> Kit<P> {
+        Kit {
+            starts: starts.into_iter().collect(),
+            probes: Vec::new(),
+            games: 20,
+            seed: 0,
+            max_plies: 2_000,
+            must_end: true,
+            followers: 3,
+            round_trips: Vec::new(),
+        }
+    }
+
+    /// Games played from each start.
+    pub fn games(mut self, games: usize) -> Self {
+        self.games = games;
+        self
+    }
+
+    /// The seed of the random games.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Moves tried at every ply whether legal or not: each one not in the legal list must be
+    /// refused and leave the position as it was. Give every move the game can name, and some
+    /// it cannot play (holes out of range).
+    pub fn probes(mut self, probes: impl IntoIterator<Item = P::Move>) -> Self {
+        self.probes = probes.into_iter().collect();
+        self
+    }
+
+    /// The ply limit of a game; `must_end` says whether a game that reaches it fails the kit
+    /// (`false` for games whose rules let play go on for ever).
+    pub fn max_plies(mut self, max_plies: usize, must_end: bool) -> Self {
+        self.max_plies = max_plies;
+        self.must_end = must_end;
+        self
+    }
+
+    /// An extra round trip (serde, a record format) that must give back an equal position that
+    /// plays on identically.
+    pub fn round_trip(mut self, name: &'static str, trip: RoundTrip<P>) -> Self {
+        self.round_trips.push((name, trip));
+        self
+    }
+
+    /// Runs every check.
+    ///
+    /// # Panics
+    ///
+    /// At the first broken promise, with the start, game, ply and position in the message:
+    /// the kit is meant for tests.
+    pub fn run(&self) -> Report {
+        let mut report = Report::default();
+        for (start_index, start) in self.starts.iter().enumerate() {
+            for game in 0..self.games {
+                let seed = self
+                    .seed
+                    .wrapping_add((start_index as u64) << 32)
+                    .wrapping_add(game as u64);
+                let finished = self.play_game(start, seed, &mut report.positions);
+                report.games += 1;
+                report.finished += usize::from(finished);
+            }
+        }
+        report
+    }
+
+    /// Plays one random game, checking every ply; `true` if it ended.
+    fn play_game(&self, start: &P, seed: u64, positions: &mut usize) -> bool {
+        let mut rng = Rng::new(seed);
+        let total = seeds(start);
+        // Plies at which re-read copies start following the game: the start, and a few more.
+        let horizon = self.max_plies.clamp(1, 200) as u32;
+        let follow_from: Vec<usize> = (0..self.followers)
+            .map(|i| {
+                if i == 0 {
+                    0
+                } else {
+                    rng.below(horizon) as usize
+                }
+            })
+            .collect();
+        let mut followers: Vec<(String, P)> = Vec::new();
+        let mut position = start.clone();
+        for ply in 0..=self.max_plies {
+            let context = || format!("seed {seed}, ply {ply}, position `{position}`");
+            *positions += 1;
+            self.check_position(&position, total, &context);
+            if follow_from.contains(&ply) {
+                followers.extend(self.copies(&position, &context));
+            }
+            for (name, copy) in &followers {
+                assert_eq!(
+                    copy.to_string(),
+                    position.to_string(),
+                    "a copy re-read through {name} plays differently ({})",
+                    context()
+                );
+                assert!(
+                    *copy == position && copy.outcome() == position.outcome(),
+                    "a copy re-read through {name} differs ({})",
+                    context()
+                );
+            }
+            let Some(mv) = position.random_move(&mut rng) else {
+                return true;
+            };
+            position.play_unchecked(mv);
+            for (_, copy) in &mut followers {
+                copy.play_unchecked(mv);
+            }
+        }
+        assert!(
+            !self.must_end,
+            "a random game from seed {seed} has not ended after {} plies",
+            self.max_plies
+        );
+        false
+    }
+
+    /// The position re-read through its string and through every extra round trip.
+    fn copies(&self, position: &P, context: &dyn Fn() -> String) -> Vec<(String, P)> {
+        let text = position.to_string();
+        let mut copies = match text.parse::<P>() {
+            Ok(copy) => vec![("its string".to_owned(), copy)],
+            Err(error) => panic!(
+                "the position string does not read back: {error} ({})",
+                context()
+            ),
+        };
+        for (name, trip) in &self.round_trips {
+            match trip(position) {
+                Ok(copy) => copies.push(((*name).to_owned(), copy)),
+                Err(error) => panic!("the {name} round trip fails: {error} ({})", context()),
+            }
+        }
+        for (name, copy) in &copies {
+            assert_eq!(
+                copy,
+                position,
+                "{name} gives another position ({})",
+                context()
+            );
+            assert_eq!(
+                copy.to_string(),
+                text,
+                "{name} changes the string ({})",
+                context()
+            );
+            assert_eq!(
+                copy.key(),
+                position.key(),
+                "{name} changes the key ({})",
+                context()
+            );
+        }
+        copies
+    }
+
+    fn check_position(&self, position: &P, total: u32, context: &dyn Fn() -> String) {
+        let moves = position.legal_moves();
+        let over = position.is_over();
+        assert_eq!(
+            moves.is_empty(),
+            over,
+            "legal moves must be empty exactly when the game is over ({})",
+            context()
+        );
+        assert_eq!(
+            over,
+            position.result().is_some(),
+            "a finished game has a result ({})",
+            context()
+        );
+        assert_eq!(
+            position.count_legal_moves(),
+            moves.len(),
+            "count_legal_moves ({})",
+            context()
+        );
+        assert_eq!(
+            seeds(position),
+            total,
+            "seeds created or lost ({})",
+            context()
+        );
+        let board = position.board().seeds();
+        let sides = position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North);
+        assert_eq!(
+            sides,
+            board,
+            "the sides' seeds add up to the board's ({})",
+            context()
+        );
+        assert_eq!(
+            position.clone().key(),
+            position.key(),
+            "equal positions, equal keys ({})",
+            context()
+        );
+        for &mv in moves.iter() {
+            assert!(
+                position.check_move(mv).is_ok(),
+                "check_move refuses the listed move {mv} ({})",
+                context()
+            );
+            let text = mv.to_string();
+            match text.parse::<P::Move>() {
+                Ok(back) => assert_eq!(
+                    back,
+                    mv,
+                    "move `{text}` reads back as another ({})",
+                    context()
+                ),
+                Err(_) => panic!("move `{text}` does not read back ({})", context()),
+            }
+            assert_eq!(
+                position.count_legal_moves_after(mv),
+                position.child(mv).count_legal_moves(),
+                "count_legal_moves_after({mv}) ({})",
+                context()
+            );
+        }
+        for &probe in &self.probes {
+            if moves.contains(&probe) {
+                continue;
+            }
+            let mut copy = position.clone();
+            assert!(
+                copy.play(probe).is_err(),
+                "the unlisted move {probe:?} is accepted ({})",
+                context()
+            );
+            assert_eq!(
+                &copy,
+                position,
+                "a refused move changed the position ({})",
+                context()
+            );
+        }
+    }
+}
+
+/// Every seed of a position: board and stores.
+fn seeds<P: Position>(position: &P) -> u32 {
+    position.board().seeds() + position.store(Side::South) + position.store(Side::North)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, EndReason, MoveList, Outcome};
+    use core::fmt;
+
+    /// Take-away with seeds: players alternately take 1 or 2 seeds from a pile into their
+    /// store; whoever takes the last wins. `cheat` breaks a promise on purpose.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    struct Pile {
+        left: u8,
+        stores: [u8; 2],
+        side: Side,
+        cheat: bool,
+    }
+
+    impl Position for Pile {
+        type Move = u8;
+        type MoveError = fmt::Error;
+        fn board(&self) -> Board {
+            Board::new(&[self.left])
+        }
+        fn store(&self, side: Side) -> u32 {
+            u32::from(self.stores[side.index()])
+        }
+        fn seeds_on_side(&self, side: Side) -> u32 {
+            if side == Side::South {
+                u32::from(self.left)
+            } else {
+                0
+            }
+        }
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            (1..=self.left.min(2)).collect()
+        }
+        fn check_move(&self, mv: u8) -> Result<(), fmt::Error> {
+            if (1..=self.left.min(2)).contains(&mv) {
+                Ok(())
+            } else {
+                Err(fmt::Error)
+            }
+        }
+        fn play_unchecked(&mut self, mv: u8) {
+            self.left -= mv;
+            // The cheat takes one seed too few into the store.
+            self.stores[self.side.index()] += mv - u8::from(self.cheat);
+            self.side = !self.side;
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.left == 0).then_some(Outcome {
+                winner: Some(!self.side),
+                reason: EndReason::EmptyBoard,
+            })
+        }
+        fn score(&self, side: Side) -> u32 {
+            self.store(side)
+        }
+    }
+
+    impl fmt::Display for Pile {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let [south, north] = self.stores;
+            write!(f, "{} {south} {north} {}", self.left, self.side)?;
+            if self.cheat {
+                f.write_str(" cheat")?;
+            }
+            Ok(())
+        }
+    }
+
+    impl FromStr for Pile {
+        type Err = String;
+        fn from_str(text: &str) -> Result<Pile, String> {
+            let parts: Vec<&str> = text.split(' ').collect();
+            let (fields, cheat) = match parts.split_last() {
+                Some((&"cheat", rest)) => (rest, true),
+                _ => (&parts[..], false),
+            };
+            let [left, south, north, side] = fields[..] else {
+                return Err("four fields".into());
+            };
+            let number = |t: &str| t.parse::<u8>().map_err(|e| e.to_string());
+            Ok(Pile {
+                left: number(left)?,
+                stores: [number(south)?, number(north)?],
+                side: side.parse().map_err(|e: crate::ParseError| e.to_string())?,
+                cheat,
+            })
+        }
+    }
+
+    fn pile(cheat: bool) -> Pile {
+        Pile {
+            left: 30,
+            stores: [0, 0],
+            side: Side::South,
+            cheat,
+        }
+    }
+
+    #[test]
+    fn a_game_that_keeps_its_promises_passes() {
+        let report = Kit::new([pile(false)])
+            .games(10)
+            .probes(0..=3)
+            .round_trip("a copy", |p| Ok(*p))
+            .run();
+        assert_eq!(report.games, 10);
+        assert_eq!(report.finished, 10);
+        assert!(report.positions > 150);
+    }
+
+    #[test]
+    #[should_panic(expected = "seeds created or lost")]
+    fn a_game_that_loses_seeds_fails() {
+        Kit::new([pile(true)]).games(1).run();
+    }
+
+    #[test]
+    #[should_panic(expected = "has not ended")]
+    fn a_game_that_does_not_end_in_time_fails() {
+        Kit::new([pile(false)]).games(1).max_plies(5, true).run();
+    }
+
+    #[test]
+    #[should_panic(expected = "round trip")]
+    fn a_broken_round_trip_fails() {
+        Kit::new([pile(false)])
+            .games(1)
+            .round_trip("nothing", |_| Err("lost".into()))
+            .run();
+    }
+}
