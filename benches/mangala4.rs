@@ -3,11 +3,11 @@
 use criterion::{black_box, Criterion, Throughput};
 use mancala_engine::perft::perft;
 use mancala_engine::Position as _;
-use mangala4::{Position, RuleSet, Setup};
+use mangala4::{Mangala4, RuleSet, Setup};
 use std::time::Duration;
 
 /// Positions along the forced line of a few random starts (none of them over).
-fn sample_positions() -> Vec<Position> {
+fn sample_positions() -> Vec<Mangala4> {
     let mut positions = Vec::new();
     for seed in 0..16 {
         let mut p = Setup::random(seed).position(RuleSet::default());
@@ -52,7 +52,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| perft(black_box(&even), depth))
     });
 
-    let starts: Vec<Position> = (0..256)
+    let starts: Vec<Mangala4> = (0..256)
         .map(|seed| Setup::random(seed).position(RuleSet::default()))
         .collect();
     let moves: u64 = starts.iter().map(|p| u64::from(p.play_out().plies)).sum();

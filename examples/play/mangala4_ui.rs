@@ -9,7 +9,7 @@
 
 use crate::{Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Position as _, Rng, Side};
-use mangala4::{Choices, Leftover, Move, Parity, Position, Ritual, Role, RuleSet, Setup, PER_SIDE};
+use mangala4::{Choices, Leftover, Mangala4, Move, Parity, Ritual, Role, RuleSet, Setup, PER_SIDE};
 
 /// The Mangala IV driver and its options.
 #[derive(Debug, Clone, Default)]
@@ -46,7 +46,7 @@ fn parse_hole(text: &str, mover: Side) -> Option<usize> {
 
 impl Mangala {
     /// The cells of `side`'s row, in the order of `numbers`.
-    fn row(position: &Position, side: Side, numbers: &[usize]) -> String {
+    fn row(position: &Mangala4, side: Side, numbers: &[usize]) -> String {
         let board = position.board();
         numbers
             .iter()
@@ -130,7 +130,7 @@ impl Mangala {
 }
 
 impl Game for Mangala {
-    type P = Position;
+    type P = Mangala4;
 
     fn name(&self) -> &'static str {
         "mangala4"
@@ -167,7 +167,7 @@ impl Game for Mangala {
         &mut self,
         options: &Options,
         input: &mut Input,
-    ) -> Result<(Position, Option<Side>), Stop> {
+    ) -> Result<(Mangala4, Option<Side>), Stop> {
         let setup = if self.even {
             Setup::even()
         } else {
@@ -196,7 +196,7 @@ impl Game for Mangala {
         Ok((position, person))
     }
 
-    fn draw(&self, position: &Position, last: Option<&str>) -> String {
+    fn draw(&self, position: &Mangala4, last: Option<&str>) -> String {
         let up: Vec<usize> = (1..=PER_SIDE).collect();
         let down: Vec<usize> = (1..=PER_SIDE).rev().collect();
         let labels = |numbers: &[usize], initial: char| -> String {
@@ -235,7 +235,7 @@ impl Game for Mangala {
         out
     }
 
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, position: &Mangala4, text: &str) -> Result<Move, String> {
         let forced = position.forced_move().ok_or("The game is over.")?;
         match text {
             "" | "play" | "p" => Ok(forced),
@@ -250,14 +250,14 @@ impl Game for Mangala {
         }
     }
 
-    fn move_name(&self, _position: &Position, mv: Move) -> String {
+    fn move_name(&self, _position: &Mangala4, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".to_owned(),
             Move::Sow(hole) => hole_name(usize::from(hole)),
         }
     }
 
-    fn describe_move(&self, before: &Position, mv: Move) -> String {
+    fn describe_move(&self, before: &Mangala4, mv: Move) -> String {
         let mut after = *before;
         let Ok(effect) = after.play_reported(mv) else {
             return format!("{} {}", before.side_to_move(), self.move_name(before, mv));
@@ -290,7 +290,7 @@ impl Game for Mangala {
         text
     }
 
-    fn prompt(&self, position: &Position) -> String {
+    fn prompt(&self, position: &Mangala4) -> String {
         match position.forced_move() {
             Some(Move::Sow(hole)) => format!(
                 "{} plays {} [Enter]> ",

@@ -65,7 +65,7 @@ fn run(args: &[String]) -> Result<(), String> {
     match game.as_str() {
         "toguz" => job.run(|_| toguz::Position::default()),
         "mangala4" => job.run(|rng| {
-            mangala4::Position::new(&mangala4::Setup::random_from(rng), Default::default())
+            mangala4::Mangala4::new(&mangala4::Setup::random_from(rng), Default::default())
         }),
         "katro" => job.run(|_| katro::Position::default()),
         other => return Err(format!("unknown game `{other}`")),

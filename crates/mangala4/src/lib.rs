@@ -31,18 +31,18 @@
 //! hole, from a seeded generator ([`Setup::random`]); a position holds at most
 //! [`MAX_COUNTERS`] counters.
 //!
-//! [`Position`] implements the workspace's [`Position`](mancala_engine::Position) trait (its
+//! [`Mangala4`] implements the workspace's [`Position`](mancala_engine::Position) trait (its
 //! one legal move is the forced move or a pass), so perft and play-outs work on it;
-//! [`Position::play_out`] is the fast way to the end. The opening ritual is [`Ritual`] and
+//! [`Mangala4::play_out`] is the fast way to the end. The opening ritual is [`Ritual`] and
 //! [`Opening`], with [`Choices`] evaluating both rows; [`Record`] holds a whole game;
 //! [`Stats`] summarises many random starts. The position string is described in [`notation`].
 //!
 //! ```
 //! use mancala_engine::{EndReason, Position as _, Side};
-//! use mangala4::{Move, Position, RuleSet, Setup};
+//! use mangala4::{Move, Mangala4, RuleSet, Setup};
 //!
 //! // The even start, South first: South's forced hole is his hole 1 (index 0).
-//! let mut position = Position::new(&Setup::even(), RuleSet::default());
+//! let mut position = Mangala4::new(&Setup::even(), RuleSet::default());
 //! assert_eq!(position.forced_move(), Some(Move::Sow(0)));
 //! // Its 7 counters go to holes 1..=7; the last makes North's hole 1 an 8: a relay.
 //! let effect = position.play_reported(Move::Sow(0)).unwrap();
@@ -50,7 +50,7 @@
 //! assert_eq!(position.side_to_move(), Side::North);
 //!
 //! // A lone counter can never make a 2 or a 4: it goes round until a position repeats (M7).
-//! let lone: Position = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
+//! let lone: Mangala4 = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
 //! let finish = lone.play_out();
 //! assert_eq!(finish.outcome.reason, EndReason::Repetition);
 //! assert_eq!(finish.outcome.winner, Some(Side::South));
@@ -61,6 +61,7 @@
 mod engine;
 pub mod notation;
 mod position;
+pub mod prelude;
 pub mod record;
 mod ritual;
 mod setup;
@@ -68,7 +69,7 @@ mod stats;
 
 pub use engine::{HOLES, PER_SIDE};
 pub use notation::ParseError;
-pub use position::{Capture, Effect, Finish, Leftover, Move, MoveError, Position, RuleSet};
+pub use position::{Capture, Effect, Finish, Leftover, Mangala4, Move, MoveError, RuleSet};
 pub use record::{Record, RecordError};
 pub use ritual::{ChoiceValue, Choices, Opening, Parity, Ritual, RitualError, Role};
 pub use setup::{Setup, SetupError, STANDARD_COUNTERS};

@@ -13,7 +13,7 @@
 //! itself on.
 
 use crate::engine::HOLES;
-use crate::{Position, RuleSet, SetupError};
+use crate::{Mangala4, RuleSet, SetupError};
 use core::fmt;
 use mancala_engine::{Position as _, Side};
 
@@ -101,9 +101,9 @@ pub(crate) fn write_board(f: &mut fmt::Formatter<'_>, board: &[u8; HOLES]) -> fm
     Ok(())
 }
 
-impl Position {
+impl Mangala4 {
     /// Parses a position string (see the [module docs](crate::notation)) under `rules`.
-    pub fn from_notation(text: &str, rules: RuleSet) -> Result<Position, ParseError> {
+    pub fn from_notation(text: &str, rules: RuleSet) -> Result<Mangala4, ParseError> {
         let fields: Vec<&str> = text.split(' ').collect();
         let [board, south, north, side] = fields[..] else {
             return Err(ParseError::FieldCount {
@@ -126,7 +126,7 @@ impl Position {
         }
         // Every number is now at most MAX_COUNTERS (255), so the casts are exact.
         let board = counts.map(|c| c as u8);
-        Ok(Position::from_parts(
+        Ok(Mangala4::from_parts(
             board,
             [south as u8, north as u8],
             side,
@@ -135,7 +135,7 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for Mangala4 {
     /// The position string.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_board(f, &self.board())?;
@@ -149,31 +149,31 @@ impl fmt::Display for Position {
     }
 }
 
-impl core::str::FromStr for Position {
+impl core::str::FromStr for Mangala4 {
     type Err = ParseError;
 
     /// Parses a position string under the default rules.
-    fn from_str(s: &str) -> Result<Position, ParseError> {
-        Position::from_notation(s, RuleSet::default())
+    fn from_str(s: &str) -> Result<Mangala4, ParseError> {
+        Mangala4::from_notation(s, RuleSet::default())
     }
 }
 
 #[cfg(feature = "serde")]
 mod serde_impls {
-    use crate::{Position, Setup};
+    use crate::{Mangala4, Setup};
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     /// As the position string (rule options are not part of it: default rules on the way back).
-    impl Serialize for Position {
+    impl Serialize for Mangala4 {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             serializer.collect_str(self)
         }
     }
 
     /// From the position string, validated.
-    impl<'de> Deserialize<'de> for Position {
-        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+    impl<'de> Deserialize<'de> for Mangala4 {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Mangala4, D::Error> {
             let text = String::deserialize(deserializer)?;
             text.parse().map_err(D::Error::custom)
         }

@@ -161,7 +161,7 @@ const RESOLVE_AT: u32 = 2;
 /// Two positions are equal when their states, turns, run starts, rules and endless flags are:
 /// the recorded turn of the first repeat follows from those.
 #[derive(Debug, Clone, Copy)]
-pub struct Position {
+pub struct Mangala4 {
     state: State,
     start: State,
     turn: u32,
@@ -170,8 +170,8 @@ pub struct Position {
     rules: RuleSet,
 }
 
-impl PartialEq for Position {
-    fn eq(&self, other: &Position) -> bool {
+impl PartialEq for Mangala4 {
+    fn eq(&self, other: &Mangala4) -> bool {
         self.state == other.state
             && self.start == other.start
             && self.turn == other.turn
@@ -180,9 +180,9 @@ impl PartialEq for Position {
     }
 }
 
-impl Eq for Position {}
+impl Eq for Mangala4 {}
 
-impl Hash for Position {
+impl Hash for Mangala4 {
     fn hash<H: Hasher>(&self, hasher: &mut H) {
         self.state.hash(hasher);
         self.start.hash(hasher);
@@ -192,17 +192,17 @@ impl Hash for Position {
     }
 }
 
-impl Default for Position {
+impl Default for Mangala4 {
     /// The even start (7 in every hole), South first, default rules.
-    fn default() -> Position {
-        Position::new(&Setup::even(), RuleSet::default())
+    fn default() -> Mangala4 {
+        Mangala4::new(&Setup::even(), RuleSet::default())
     }
 }
 
-impl Position {
+impl Mangala4 {
     /// The start position of `setup` under `rules`.
-    pub fn new(setup: &Setup, rules: RuleSet) -> Position {
-        Position::from_parts(setup.board(), [0, 0], setup.first(), rules)
+    pub fn new(setup: &Setup, rules: RuleSet) -> Mangala4 {
+        Mangala4::from_parts(setup.board(), [0, 0], setup.first(), rules)
             .expect("a validated setup is a valid position")
     }
 
@@ -213,13 +213,13 @@ impl Position {
         captured: [u8; 2],
         side: Side,
         rules: RuleSet,
-    ) -> Result<Position, crate::SetupError> {
+    ) -> Result<Mangala4, crate::SetupError> {
         let total: u32 = board.iter().chain(&captured).map(|&c| u32::from(c)).sum();
         if total > MAX_COUNTERS {
             return Err(crate::SetupError::TooManyCounters(u64::from(total)));
         }
         let state = State::new(board, captured, side);
-        Ok(Position {
+        Ok(Mangala4 {
             state,
             start: state,
             turn: 0,
@@ -248,7 +248,7 @@ impl Position {
     }
 
     /// The same position under other rule options.
-    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+    pub fn with_rules(mut self, rules: RuleSet) -> Mangala4 {
         self.rules = rules;
         self
     }
@@ -308,7 +308,7 @@ impl Position {
     }
 
     /// Plays the forced move (or the pass) and reports it. Does nothing and reports a pass of
-    /// zero laps once the game is over; check [`end_reason`](Position::end_reason) first.
+    /// zero laps once the game is over; check [`end_reason`](Mangala4::end_reason) first.
     #[inline]
     pub fn play_forced_reported(&mut self) -> Effect {
         let side = self.state.side;
@@ -427,7 +427,7 @@ impl Position {
     }
 }
 
-impl mancala_engine::Position for Position {
+impl mancala_engine::Position for Mangala4 {
     fn board(&self) -> mancala_engine::Board {
         mancala_engine::Board::new(&self.board())
     }
@@ -517,7 +517,7 @@ impl mancala_engine::Position for Position {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Finish {
     /// The final position (its game is over).
-    pub position: Position,
+    pub position: Mangala4,
     /// Moves played from the start of the play-out to the end; passes are not counted, an
     /// endless move is.
     pub plies: u32,

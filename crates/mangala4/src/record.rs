@@ -18,7 +18,7 @@
 //! what the rules capture, and a `result` line must match the end reached.
 
 use crate::position::HoleName;
-use crate::{Effect, Finish, Move, Opening, ParseError, Position, RitualError, RuleSet, Setup};
+use crate::{Effect, Finish, Mangala4, Move, Opening, ParseError, RitualError, RuleSet, Setup};
 use core::fmt;
 use mancala_engine::{Outcome, Position as _, Side};
 
@@ -88,7 +88,7 @@ pub struct Record {
     opening: Option<Opening>,
     rules: RuleSet,
     moves: Vec<Effect>,
-    position: Position,
+    position: Mangala4,
     plies: u32,
 }
 
@@ -126,7 +126,7 @@ impl Record {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Mangala4 {
         &self.position
     }
 
@@ -154,7 +154,7 @@ impl Record {
     }
 
     /// Plays to the end of the game. The record grows by one entry per turn; for statistics,
-    /// [`Position::play_out`] gives the same end without storing the moves.
+    /// [`Mangala4::play_out`] gives the same end without storing the moves.
     pub fn play_to_end(&mut self) -> &mut Record {
         while self.play_next().is_some() {}
         self

@@ -2,7 +2,7 @@
 
 use crate::engine::HOLES;
 use crate::notation::{parse_board, parse_side};
-use crate::{ParseError, Position, RuleSet, MAX_COUNTERS};
+use crate::{Mangala4, ParseError, RuleSet, MAX_COUNTERS};
 use core::fmt;
 use mancala_engine::{Rng, Side};
 
@@ -115,8 +115,8 @@ impl Setup {
     }
 
     /// The start position under `rules`.
-    pub fn position(&self, rules: RuleSet) -> Position {
-        Position::new(self, rules)
+    pub fn position(&self, rules: RuleSet) -> Mangala4 {
+        Mangala4::new(self, rules)
     }
 }
 

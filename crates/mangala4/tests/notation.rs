@@ -3,7 +3,7 @@
 
 use mancala_engine::{EndReason, Position as _, Side};
 use mangala4::{
-    Choices, Leftover, Opening, Parity, ParseError, Position, Record, RecordError, Ritual,
+    Choices, Leftover, Mangala4, Opening, Parity, ParseError, Record, RecordError, Ritual,
     RitualError, Role, RuleSet, Setup, SetupError, Stats,
 };
 
@@ -80,16 +80,16 @@ fn setup_strings() {
 #[test]
 fn position_strings() {
     let text = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south";
-    let p: Position = text.parse().unwrap();
+    let p: Mangala4 = text.parse().unwrap();
     assert_eq!(p.to_string(), text);
     assert_eq!(p.board()[6], 1);
     assert_eq!((p.captured(Side::South), p.captured(Side::North)), (50, 47));
     assert_eq!(p.side_to_move(), Side::South);
     // A finished game (empty board) is a valid position.
-    let done: Position = "0,0,0,0,0,0,0,0,0,0,0,0,0,0 50 48 north".parse().unwrap();
+    let done: Mangala4 = "0,0,0,0,0,0,0,0,0,0,0,0,0,0 50 48 north".parse().unwrap();
     assert_eq!(done.end_reason(), Some(EndReason::EmptyBoard));
     assert_eq!(
-        Position::default().to_string(),
+        Mangala4::default().to_string(),
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south"
     );
     for bad in [
@@ -103,13 +103,13 @@ fn position_strings() {
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south",
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0  50 47 south",
     ] {
-        assert!(bad.parse::<Position>().is_err(), "{bad:?} accepted");
+        assert!(bad.parse::<Mangala4>().is_err(), "{bad:?} accepted");
     }
     assert_eq!(
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south".parse::<Position>(),
+        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south".parse::<Mangala4>(),
         Err(ParseError::Invalid(SetupError::TooManyCounters(256)))
     );
-    let own = Position::from_notation(
+    let own = Mangala4::from_notation(
         text,
         RuleSet {
             leftover: Leftover::OwnSide,
@@ -273,12 +273,12 @@ fn statistics_add_up() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_the_strings_and_their_validation() {
-    let position: Position = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
+    let position: Mangala4 = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
     let json = serde_json::to_string(&position).unwrap();
     assert_eq!(json, "\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south\"");
-    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), position);
+    assert_eq!(serde_json::from_str::<Mangala4>(&json).unwrap(), position);
     assert!(
-        serde_json::from_str::<Position>("\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 250 47 south\"").is_err()
+        serde_json::from_str::<Mangala4>("\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 250 47 south\"").is_err()
     );
     let setup = Setup::random(9).with_first(Side::North);
     let json = serde_json::to_string(&setup).unwrap();

@@ -5,7 +5,7 @@ mod common;
 
 use common::{ref_game, ref_move};
 use mancala_engine::{Position as _, Rng, Side};
-use mangala4::{Leftover, Move, Position, Record, RuleSet, Setup};
+use mangala4::{Leftover, Mangala4, Move, Record, RuleSet, Setup};
 use proptest::prelude::*;
 
 fn side_index(side: Side) -> usize {
@@ -48,7 +48,7 @@ fn setup(board: [u8; 14], first: Side) -> Setup {
 }
 
 /// Plays through the core trait one legal move at a time.
-fn move_by_move(mut position: Position) -> (Position, u32) {
+fn move_by_move(mut position: Mangala4) -> (Mangala4, u32) {
     let mut plies = 0;
     let mut turns = 0u64;
     while let Some(&mv) = position.legal_moves().first() {
@@ -145,7 +145,7 @@ proptest! {
     #[test]
     fn counters_are_conserved(board in any_board(), first in any_side()) {
         let mut position = setup(board, first).position(RuleSet::default());
-        let total = |p: &Position| p.on_board() + u32::from(p.captured(Side::South)) + u32::from(p.captured(Side::North));
+        let total = |p: &Mangala4| p.on_board() + u32::from(p.captured(Side::South)) + u32::from(p.captured(Side::North));
         let start = total(&position);
         let mut turns = 0;
         while position.forced_move().is_some() && turns < 2000 {
@@ -178,7 +178,7 @@ proptest! {
             position.play_unchecked(Move::Pass);
         }
         let text = position.to_string();
-        let parsed: Position = text.parse().unwrap();
+        let parsed: Mangala4 = text.parse().unwrap();
         prop_assert_eq!(parsed.to_string(), text);
         prop_assert_eq!(parsed.board(), position.board());
         prop_assert_eq!(parsed.side_to_move(), position.side_to_move());
@@ -205,7 +205,7 @@ proptest! {
     /// Malformed position strings are refused with an error, never a panic.
     #[test]
     fn arbitrary_strings_never_panic(text in "[0-9,a-z +-]{0,60}") {
-        let _ = text.parse::<Position>();
+        let _ = text.parse::<Mangala4>();
         let _ = text.parse::<Setup>();
         let _ = text.parse::<Record>();
     }

@@ -3,10 +3,10 @@
 
 use mancala_engine::relay::LAP_LIMIT;
 use mancala_engine::{EndReason, Position as _, Side};
-use mangala4::{Capture, Leftover, Move, MoveError, Position, RuleSet};
+use mangala4::{Capture, Leftover, Mangala4, Move, MoveError, RuleSet};
 
-fn position(board: [u8; 14], side: Side) -> Position {
-    Position::from_parts(board, [0, 0], side, RuleSet::default()).unwrap()
+fn position(board: [u8; 14], side: Side) -> Mangala4 {
+    Mangala4::from_parts(board, [0, 0], side, RuleSet::default()).unwrap()
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn m4_the_chain_stops_at_the_end_of_a_row() {
 #[test]
 fn m6_the_game_ends_when_the_board_is_empty() {
     // South hole 1 makes hole 2 a 2 and takes it with index 12: nothing is left.
-    let mut p = Position::from_parts(
+    let mut p = Mangala4::from_parts(
         [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0],
         [40, 53],
         Side::South,
@@ -199,7 +199,7 @@ fn m7_a_lone_counter_ends_by_repetition_after_one_circuit() {
     // A lone counter on South's hole 7, North to move. North passes, South moves it to North's
     // hole 1, North moves it along his row (South passing in between), then South along his,
     // until it is back on South's hole 7 with North to move: 14 moves, the first repeat.
-    let start = Position::from_parts(
+    let start = Mangala4::from_parts(
         [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
         [50, 47],
         Side::North,
@@ -244,7 +244,7 @@ fn m7_a_lone_counter_ends_by_repetition_after_one_circuit() {
 fn m7_the_leftover_option_can_decide_the_game() {
     // 49 to 48 with a lone counter on North's side: a South win when it is left uncounted,
     // a draw at 49 to 49 when it is awarded to North.
-    let start = Position::from_parts(
+    let start = Mangala4::from_parts(
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
         [49, 48],
         Side::South,
