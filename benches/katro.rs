@@ -2,18 +2,18 @@
 //! standard board with the default rules (and play-outs with directions chosen per turn).
 
 use criterion::{black_box, Criterion, Throughput};
-use katro::{Position, RuleSet};
+use katro::{Katro, RuleSet};
 use mancala_engine::perft::perft;
 use mancala_engine::playout::random_playout;
 use mancala_engine::{Position as _, Rng};
 use std::time::Duration;
 
 /// Positions met in a few random games (none of them over), with a legal move of each.
-fn sample_positions(rules: RuleSet) -> Vec<(Position, katro::Move)> {
+fn sample_positions(rules: RuleSet) -> Vec<(Katro, katro::Move)> {
     let mut rng = Rng::new(1);
     let mut positions = Vec::new();
     while positions.len() < 1024 {
-        let mut p = Position::new(katro::Size::S6x6, rules);
+        let mut p = Katro::new(katro::Size::S6x6, rules);
         while let Some(mv) = p.random_move(&mut rng) {
             positions.push((p, mv));
             p.play_unchecked(mv);
@@ -47,7 +47,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let start = Position::default();
+    let start = Katro::default();
     let depth = 9;
     group.throughput(Throughput::Elements(perft(&start, depth)));
     group.bench_function("perft 9", |b| b.iter(|| perft(black_box(&start), depth)));
@@ -59,7 +59,7 @@ fn benches(c: &mut Criterion) {
             "direction=per-turn".parse().unwrap(),
         ),
     ] {
-        let start = Position::new(katro::Size::S6x6, rules);
+        let start = Katro::new(katro::Size::S6x6, rules);
         let games = 64;
         let moves: u64 = (0..games)
             .map(|seed| u64::from(random_playout(start, &mut Rng::new(seed), 100_000).plies))

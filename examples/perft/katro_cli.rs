@@ -6,7 +6,7 @@
 //!                   [--trigger occupied|empty] [--single-seed]
 //! ```
 
-use katro::{Position, RuleSet, Size};
+use katro::{Katro, RuleSet, Size};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
@@ -39,7 +39,7 @@ pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
             rules.set(key, value).map_err(|e| format!("{e}"))?;
         }
     }
-    let position = Position::new(size, rules);
+    let position = Katro::new(size, rules);
     println!("katro {size}, rules: {rules}");
     crate::report(&position, depth);
     Ok(())

@@ -6,7 +6,7 @@
 //! the crate's string form, e.g. `direction=per-turn,trigger=empty`).
 
 use crate::{Game, Input, Options, Stop};
-use katro::{DirectionRule, Move, Position as Board, RuleSet, Size};
+use katro::{DirectionRule, Katro as KatroPosition, Move, RuleSet, Size};
 use mancala_engine::{EndReason, Position as _, Side};
 
 /// The Katro driver, its board size and rule options.
@@ -26,7 +26,7 @@ fn row_role(depth: usize, rows_per_side: usize) -> &'static str {
 }
 
 impl Game for Katro {
-    type P = Board;
+    type P = KatroPosition;
 
     fn name(&self) -> &'static str {
         "katro"
@@ -60,15 +60,15 @@ impl Game for Katro {
         &mut self,
         _options: &Options,
         _input: &mut Input,
-    ) -> Result<(Board, Option<Side>), Stop> {
+    ) -> Result<(KatroPosition, Option<Side>), Stop> {
         println!(
             "Katro {}, rules: {}. South moves first.",
             self.size, self.rules
         );
-        Ok((Board::new(self.size, self.rules), None))
+        Ok((KatroPosition::new(self.size, self.rules), None))
     }
 
-    fn draw(&self, position: &Board, last: Option<&str>) -> String {
+    fn draw(&self, position: &KatroPosition, last: Option<&str>) -> String {
         let size = position.size();
         let (rows, cols, per_side) = (size.rows(), size.cols(), size.rows_per_side());
         let board = position.board();
@@ -115,7 +115,7 @@ impl Game for Katro {
         out
     }
 
-    fn parse_move(&self, _position: &Board, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, _position: &KatroPosition, text: &str) -> Result<Move, String> {
         if text.is_empty() {
             return Err("Type a move such as `c1`.".into());
         }
@@ -128,11 +128,11 @@ impl Game for Katro {
         })
     }
 
-    fn move_name(&self, _position: &Board, mv: Move) -> String {
+    fn move_name(&self, _position: &KatroPosition, mv: Move) -> String {
         mv.to_string()
     }
 
-    fn describe_move(&self, before: &Board, mv: Move) -> String {
+    fn describe_move(&self, before: &KatroPosition, mv: Move) -> String {
         let mover = before.side_to_move();
         let mut after = *before;
         if after.play(mv).is_err() {

@@ -67,7 +67,7 @@ fn run(args: &[String]) -> Result<(), String> {
         "mangala4" => job.run(|rng| {
             mangala4::Mangala4::new(&mangala4::Setup::random_from(rng), Default::default())
         }),
-        "katro" => job.run(|_| katro::Position::default()),
+        "katro" => job.run(|_| katro::Katro::default()),
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())

@@ -2,10 +2,10 @@
 //! `docs/katro.md` (numbered K1–K7), with every rule option of those rules.
 //!
 //! ```
-//! use katro::{Move, Position, RuleSet, Size};
+//! use katro::{Move, Katro, RuleSet, Size};
 //! use mancala_engine::{perft::perft, Position as _, Side};
 //!
-//! let mut game = Position::default(); // 6 × 6, 2 seeds per hole, default rules, South to move
+//! let mut game = Katro::default(); // 6 × 6, 2 seeds per hole, default rules, South to move
 //! assert_eq!(game.legal_moves().len(), 6); // K1: any hole of South's outer row
 //! game.play("c1".parse::<Move>()?)?; // sow c1 along circuit A
 //! assert_eq!(game.side_to_move(), Side::North);
@@ -13,14 +13,14 @@
 //!
 //! // Directions chosen each turn: a move is a hole plus a direction.
 //! let rules: RuleSet = "direction=per-turn".parse()?;
-//! let small = Position::new(Size::S4x4, rules);
+//! let small = Katro::new(Size::S4x4, rules);
 //! assert_eq!(perft(&small, 1), 8);
 //! assert!(small.clone().play("a1B".parse()?).is_ok());
 //!
 //! // Position strings round-trip and are validated.
 //! let text = game.to_string();
-//! assert_eq!(text.parse::<Position>()?, game);
-//! assert!("2,2/2,2 S".parse::<Position>().is_err());
+//! assert_eq!(text.parse::<Katro>()?, game);
+//! assert!("2,2/2,2 S".parse::<Katro>().is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -43,7 +43,7 @@
 //!   (10 000) laps, or that returns to an earlier (board, hole) state, is endless: it counts as
 //!   played but changes nothing, and the game ends at the position before it as a draw
 //!   ([`EndReason::EndlessMove`](mancala_engine::EndReason)). The side to move stays the
-//!   mover's; [`Position::ended_by_endless_move`] tells such a position apart.
+//!   mover's; [`Katro::ended_by_endless_move`] tells such a position apart.
 //! - **K7** The player to move with no seeds loses ([`EndReason::NoSeeds`](mancala_engine::EndReason)).
 //!
 //! # Options ([`RuleSet`])
@@ -77,7 +77,7 @@
 //!
 //! - A move records its direction only when the rules let the mover choose
 //!   ([`Move::direction`] is `None` under a fixed direction, and a move giving one is refused).
-//! - The score of a side ([`Position::score`](mancala_engine::Position::score)) is the seeds on
+//! - The score of a side ([`Katro::score`](mancala_engine::Position::score)) is the seeds on
 //!   its rows; there are no stores.
 //! - Custom positions ([`Setup`], position strings) may hold any number of seeds up to
 //!   [`MAX_SEEDS`], but the player not to move must have seeds: a mover never loses seeds in
@@ -91,12 +91,13 @@
 //! Holes are a column letter and a row digit from South's side: `a1` is South's outer left hole,
 //! `f6` on 6 × 6 the hole in North's outer row at South's right ([`Hole`]). A move is the hole,
 //! then `^` for a single-seed step, then `A` or `B` when directions are chosen each turn
-//! ([`Move`]). Positions have a string form ([`Position`]'s `Display`) and games a record format
+//! ([`Move`]). Positions have a string form ([`Katro`]'s `Display`) and games a record format
 //! ([`GameRecord`]).
 
 mod error;
 mod notation;
 mod position;
+pub mod prelude;
 mod record;
 mod rules;
 #[cfg(feature = "serde")]
@@ -105,9 +106,9 @@ mod serde_impls;
 pub use error::{MoveError, ParseError, PositionError};
 pub use mancala_engine::topology::Direction;
 pub use notation::{Hole, Move};
-pub use position::{circuit, Position, Setup, BOARD_CELLS, MAX_SEEDS};
+pub use position::{circuit, Katro, Setup, BOARD_CELLS, MAX_SEEDS};
 pub use record::GameRecord;
 pub use rules::{CaptureRow, CapturedHole, DirectionRule, RuleSet, Size, Trigger};
 
 /// A game history of Katro positions: tells when a position has occurred before.
-pub type History = mancala_engine::history::History<Position>;
+pub type History = mancala_engine::history::History<Katro>;

@@ -281,7 +281,7 @@ pub fn circuit(size: Size, side: Side, direction: Direction) -> &'static Circuit
 }
 
 /// A raw position with public fields: what a caller fills in before validation by
-/// [`Position::from_setup`].
+/// [`Katro::from_setup`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The board size.
@@ -312,7 +312,7 @@ impl Setup {
 /// A Katro position: board, size, rules, side to move, and whether the game ended by an
 /// endless move. A small `Copy` value; play is copy-make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Katro {
     board: Cells,
     /// Bit `i` set when cell `i` holds seeds: move generation and the capture tests read it
     /// instead of the board.
@@ -323,10 +323,10 @@ pub struct Position {
     endless: bool,
 }
 
-impl Default for Position {
+impl Default for Katro {
     /// The standard start: 6 × 6, default rules.
-    fn default() -> Position {
-        Position::new(Size::S6x6, RuleSet::DEFAULT)
+    fn default() -> Katro {
+        Katro::new(Size::S6x6, RuleSet::DEFAULT)
     }
 }
 
@@ -559,12 +559,12 @@ impl Sowing<'_> {
     }
 }
 
-impl Position {
+impl Katro {
     /// The start of a game: 2 seeds in every hole of `size`, South to move.
-    pub fn new(size: Size, rules: RuleSet) -> Position {
+    pub fn new(size: Size, rules: RuleSet) -> Katro {
         let mut board = [0; CELLS];
         board[..size.holes()].fill(2);
-        Position {
+        Katro {
             board,
             occupied: occupancy(&board),
             size,
@@ -576,7 +576,7 @@ impl Position {
 
     /// Validates a setup: no seeds off the board, at most [`MAX_SEEDS`] seeds, and seeds on the
     /// side of the player not to move (every reachable position has them).
-    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Position, PositionError> {
+    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Katro, PositionError> {
         let size = setup.size;
         if let Some(index) = (size.holes()..BOARD_CELLS).find(|&i| setup.board[i] != 0) {
             return Err(PositionError::SeedsOffBoard { size, index });
@@ -591,7 +591,7 @@ impl Position {
         if side_is_empty(&board, size, waiting) {
             return Err(PositionError::NoSeedsAfterMove { side: waiting });
         }
-        Ok(Position {
+        Ok(Katro {
             board,
             occupied: occupancy(&board),
             size,
@@ -760,7 +760,7 @@ impl Position {
     }
 }
 
-impl mancala_engine::Position for Position {
+impl mancala_engine::Position for Katro {
     fn board(&self) -> mancala_engine::Board {
         mancala_engine::Board::new(self.board())
     }
@@ -950,7 +950,7 @@ impl mancala_engine::Position for Position {
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for Katro {
     /// The position string: the board, the side to move, then the rules if not the default and
     /// `endless` for a game ended by an endless move. The board lists rows from North's outer
     /// row (top, as South sees the board) down to South's outer row, separated by `/`; each row
@@ -1022,10 +1022,10 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
     Ok((size, board))
 }
 
-impl Position {
+impl Katro {
     /// Parses a position string (see [`Display`](fmt::Display)) and validates it. Accepts
     /// exactly the canonical form: single spaces between fields, no leading zeros.
-    pub fn from_position_string(s: &str) -> Result<Position, ParseError> {
+    pub fn from_position_string(s: &str) -> Result<Katro, ParseError> {
         let fields: Vec<&str> = s.split(' ').collect();
         let [board, side, rest @ ..] = fields.as_slice() else {
             return Err(ParseError::Fields(format!(
@@ -1061,14 +1061,14 @@ impl Position {
             side_to_move,
             ended_by_endless_move: ended,
         };
-        Ok(Position::from_setup(setup, rules)?)
+        Ok(Katro::from_setup(setup, rules)?)
     }
 }
 
-impl FromStr for Position {
+impl FromStr for Katro {
     type Err = ParseError;
-    /// See [`Position::from_position_string`].
-    fn from_str(s: &str) -> Result<Position, ParseError> {
-        Position::from_position_string(s)
+    /// See [`Katro::from_position_string`].
+    fn from_str(s: &str) -> Result<Katro, ParseError> {
+        Katro::from_position_string(s)
     }
 }

@@ -1,6 +1,6 @@
 //! The game record format: a start position, the moves, the result.
 
-use crate::{Move, ParseError, Position};
+use crate::{Move, ParseError, Katro};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::history::History;
@@ -18,20 +18,20 @@ use mancala_engine::Position as _;
 /// a1 d4 b1
 /// ```
 ///
-/// `Start` is the [position string](Position#impl-Display-for-Position) (with its rules) and is
+/// `Start` is the [position string](Katro#impl-Display-for-Katro) (with its rules) and is
 /// required; `Result` is `*` for a game in progress or the outcome (`south wins (no-seeds)`,
 /// `draw (endless-move)`), and when present it must match what the moves give. Moves are in
 /// [move notation](Move), separated by white space; move numbers such as `12.` are allowed and
 /// ignored. Tag values may not contain `"` or line breaks.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
-    history: History<Position>,
+    history: History<Katro>,
     tags: Vec<(String, String)>,
 }
 
 impl GameRecord {
     /// A record of a game starting at `start`, with no moves yet.
-    pub fn new(start: Position) -> GameRecord {
+    pub fn new(start: Katro) -> GameRecord {
         GameRecord {
             history: History::new(start),
             tags: Vec::new(),
@@ -44,12 +44,12 @@ impl GameRecord {
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &Katro {
         self.history.start()
     }
 
     /// The position after the last move.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Katro {
         self.history.current()
     }
 
@@ -59,7 +59,7 @@ impl GameRecord {
     }
 
     /// The full history (positions, repetition counts).
-    pub fn history(&self) -> &History<Position> {
+    pub fn history(&self) -> &History<Katro> {
         &self.history
     }
 

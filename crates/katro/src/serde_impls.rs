@@ -1,7 +1,7 @@
 //! serde support: every type with a canonical string form is (de)serialised as that string, so a
 //! deserialised value always went through the same validation as a parsed one.
 
-use crate::{GameRecord, Hole, Move, Position, RuleSet, Size};
+use crate::{GameRecord, Hole, Move, Katro, RuleSet, Size};
 use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
@@ -43,4 +43,4 @@ macro_rules! via_string {
     )*};
 }
 
-via_string!(Size, RuleSet, Hole, Move, Position, GameRecord);
+via_string!(Size, RuleSet, Hole, Move, Katro, GameRecord);

@@ -1,31 +1,31 @@
 //! Position strings, game records, the repetition tool and serde: round trips and rejection of
 //! malformed input.
 
-use katro::{GameRecord, History, Move, ParseError, Position, PositionError, RuleSet, Setup, Size};
+use katro::{GameRecord, History, Move, ParseError, Katro, PositionError, RuleSet, Setup, Size};
 use mancala_engine::{EndReason, Position as _, Rng, Side};
 
 #[test]
 fn start_position_strings() {
     assert_eq!(
-        Position::default().to_string(),
+        Katro::default().to_string(),
         "2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 S"
     );
     assert_eq!(
-        Position::new(Size::S6x3, RuleSet::DEFAULT).to_string(),
+        Katro::new(Size::S6x3, RuleSet::DEFAULT).to_string(),
         "2,2,2/2,2,2/2,2,2/2,2,2/2,2,2/2,2,2 S"
     );
     let rules: RuleSet = "direction=per-turn,single-seed=on".parse().unwrap();
     let text = "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S direction=per-turn,single-seed=on";
-    assert_eq!(Position::new(Size::S4x4, rules).to_string(), text);
+    assert_eq!(Katro::new(Size::S4x4, rules).to_string(), text);
     assert_eq!(
-        text.parse::<Position>().unwrap(),
-        Position::new(Size::S4x4, rules)
+        text.parse::<Katro>().unwrap(),
+        Katro::new(Size::S4x4, rules)
     );
 }
 
 #[test]
 fn rows_are_written_from_north_down() {
-    let game: Position = "0,0,0,7/0,0,0,0/0,0,0,0/1,0,0,0 N".parse().unwrap();
+    let game: Katro = "0,0,0,7/0,0,0,0/0,0,0,0/1,0,0,0 N".parse().unwrap();
     assert_eq!(game.seeds("a1".parse().unwrap()), Some(1));
     assert_eq!(game.seeds("d4".parse().unwrap()), Some(7));
     assert_eq!(game.side_to_move(), Side::North);
@@ -37,12 +37,12 @@ fn reachable_positions_round_trip() {
     for (k, rules) in RuleSet::all().enumerate() {
         for size in Size::ALL {
             let mut rng = Rng::new(k as u64);
-            let mut game = Position::new(size, rules);
+            let mut game = Katro::new(size, rules);
             for _ in 0..60 {
                 let text = game.to_string();
-                assert_eq!(text.parse::<Position>().unwrap(), game, "{text}");
+                assert_eq!(text.parse::<Katro>().unwrap(), game, "{text}");
                 let setup = game.setup();
-                assert_eq!(Position::from_setup(setup, rules).unwrap(), game);
+                assert_eq!(Katro::from_setup(setup, rules).unwrap(), game);
                 match game.random_move(&mut rng) {
                     Some(mv) => game.play(mv).unwrap(),
                     None => break,
@@ -83,10 +83,10 @@ fn malformed_position_strings_are_errors() {
         "0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 N".into(),
     ];
     for text in &bad {
-        assert!(text.parse::<Position>().is_err(), "accepted `{text}`");
+        assert!(text.parse::<Katro>().is_err(), "accepted `{text}`");
     }
     assert_eq!(
-        "200,200,0,0/0,0,0,0/0,0,0,0/1,0,0,0 S".parse::<Position>(),
+        "200,200,0,0/0,0,0,0/0,0,0,0/1,0,0,0 S".parse::<Katro>(),
         Err(ParseError::Position(PositionError::TooManySeeds {
             total: 401
         }))
@@ -98,7 +98,7 @@ fn setups_are_validated() {
     let mut setup = Setup::start(Size::S4x4);
     setup.board[20] = 1;
     assert_eq!(
-        Position::from_setup(setup, RuleSet::DEFAULT),
+        Katro::from_setup(setup, RuleSet::DEFAULT),
         Err(PositionError::SeedsOffBoard {
             size: Size::S4x4,
             index: 20
@@ -107,11 +107,11 @@ fn setups_are_validated() {
     let mut setup = Setup::start(Size::S6x6);
     setup.board[18..].fill(0);
     assert_eq!(
-        Position::from_setup(setup, RuleSet::DEFAULT),
+        Katro::from_setup(setup, RuleSet::DEFAULT),
         Err(PositionError::NoSeedsAfterMove { side: Side::North })
     );
     setup.side_to_move = Side::North;
-    let over = Position::from_setup(setup, RuleSet::DEFAULT).unwrap();
+    let over = Katro::from_setup(setup, RuleSet::DEFAULT).unwrap();
     assert_eq!(over.outcome().unwrap().reason, EndReason::NoSeeds);
 }
 
@@ -119,7 +119,7 @@ fn setups_are_validated() {
 fn game_records_round_trip_and_replay() {
     for (k, rules) in RuleSet::all().enumerate().step_by(5) {
         let mut rng = Rng::new(77 + k as u64);
-        let mut record = GameRecord::new(Position::new(Size::S6x6, rules));
+        let mut record = GameRecord::new(Katro::new(Size::S6x6, rules));
         record.set_tag("Event", "test game").unwrap();
         while let Some(mv) = record.position().random_move(&mut rng) {
             record.play(mv).unwrap();
@@ -166,7 +166,7 @@ fn game_record_format() {
         matches!(err, ParseError::IllegalMove { ply: 2, .. }),
         "{err}"
     );
-    let mut record = GameRecord::new(Position::default());
+    let mut record = GameRecord::new(Katro::default());
     assert!(record.set_tag("Result", "x").is_err());
     assert!(record.set_tag("Event", "a \"quoted\" name").is_err());
 }
@@ -178,7 +178,7 @@ fn history_tells_when_a_position_recurs() {
     let mut rng = Rng::new(3);
     let mut repeats = 0;
     for _ in 0..20 {
-        let mut history = History::new(Position::new(Size::S4x4, RuleSet::DEFAULT));
+        let mut history = History::new(Katro::new(Size::S4x4, RuleSet::DEFAULT));
         for _ in 0..200 {
             let Some(mv) = history.current().random_move(&mut rng) else {
                 break;
@@ -193,7 +193,7 @@ fn history_tells_when_a_position_recurs() {
         }
     }
     // The rules never end a game by repetition; the tool only reports it.
-    let mut history = History::new(Position::default());
+    let mut history = History::new(Katro::default());
     history.play("a1".parse::<Move>().unwrap()).unwrap();
     assert!(!history.is_repetition());
     assert_eq!(history.repetition_outcome(2), None);
@@ -203,11 +203,11 @@ fn history_tells_when_a_position_recurs() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_uses_the_validated_string_forms() {
-    let game = Position::default();
+    let game = Katro::default();
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(json, format!("\"{game}\""));
-    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), game);
-    assert!(serde_json::from_str::<Position>("\"0,0/0,0 S\"").is_err());
+    assert_eq!(serde_json::from_str::<Katro>(&json).unwrap(), game);
+    assert!(serde_json::from_str::<Katro>("\"0,0/0,0 S\"").is_err());
     let mv: Move = serde_json::from_str("\"c2^A\"").unwrap();
     assert_eq!(serde_json::to_string(&mv).unwrap(), "\"c2^A\"");
     assert!(serde_json::from_str::<Move>("\"c2^C\"").is_err());

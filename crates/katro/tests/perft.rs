@@ -4,13 +4,13 @@
 mod common;
 
 use common::Simple;
-use katro::{Position, RuleSet, Size};
+use katro::{Katro, RuleSet, Size};
 use mancala_engine::perft::{perft, perft_by_leaf};
 use mancala_engine::Position as _;
 
 #[test]
 fn default_rules_depths_1_to_4_agree_with_the_simple_implementation() {
-    let start = Position::default();
+    let start = Katro::default();
     let simple = Simple::start(Size::S6x6, RuleSet::DEFAULT);
     for depth in 1..=4 {
         let fast = perft(&start, depth);
@@ -22,7 +22,7 @@ fn default_rules_depths_1_to_4_agree_with_the_simple_implementation() {
 /// The counts both implementations give (depth 1 by hand: the six holes of South's outer row).
 #[test]
 fn default_rules_table() {
-    let start = Position::default();
+    let start = Katro::default();
     let expected = [6, 36, 168, 784, 3244];
     for (depth, &nodes) in (1..).zip(&expected) {
         assert_eq!(perft(&start, depth), nodes, "depth {depth}");
@@ -37,7 +37,7 @@ fn default_rules_table() {
 fn every_size_and_option_combination_agrees_to_depth_3() {
     for size in Size::ALL {
         for rules in RuleSet::all() {
-            let start = Position::new(size, rules);
+            let start = Katro::new(size, rules);
             let simple = Simple::start(size, rules);
             // Depth 1 by hand: every outer-row hole, twice when directions are chosen per turn.
             let per_hole = if rules.direction == katro::DirectionRule::PerTurn {
@@ -61,7 +61,7 @@ fn every_size_and_option_combination_agrees_to_depth_3() {
 #[test]
 fn every_size_agrees_at_depth_4() {
     for size in Size::ALL {
-        let start = Position::new(size, RuleSet::DEFAULT);
+        let start = Katro::new(size, RuleSet::DEFAULT);
         assert_eq!(
             perft(&start, 4),
             Simple::start(size, RuleSet::DEFAULT).perft(4),

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Simple;
-use katro::{Direction, Hole, Move, Position, RuleSet, Size};
+use katro::{Direction, Hole, Move, Katro, RuleSet, Size};
 use mancala_engine::{EndReason, Position as _, Rng, Side};
 use proptest::prelude::*;
 
@@ -31,7 +31,7 @@ fn every_move(size: Size) -> Vec<Move> {
 /// the number of plies and whether it ended by an endless move.
 fn compare_game(size: Size, rules: RuleSet, seed: u64, max_plies: u32) -> (u32, bool) {
     let mut rng = Rng::new(seed);
-    let mut fast = Position::new(size, rules);
+    let mut fast = Katro::new(size, rules);
     let mut simple = Simple::start(size, rules);
     let total = fast.total_seeds();
     assert_eq!(total, size.start_seeds());
@@ -56,7 +56,7 @@ fn compare_game(size: Size, rules: RuleSet, seed: u64, max_plies: u32) -> (u32, 
             "{context}"
         );
         assert_eq!(
-            fast.to_string().parse::<Position>().unwrap(),
+            fast.to_string().parse::<Katro>().unwrap(),
             fast,
             "{context}"
         );
@@ -135,7 +135,7 @@ proptest! {
     #[test]
     fn every_move_terminates_and_conserves_72_seeds(rules in any_rules(), seed in any::<u64>(), plies in 0u32..120) {
         let mut rng = Rng::new(seed);
-        let mut position = Position::new(Size::S6x6, rules);
+        let mut position = Katro::new(Size::S6x6, rules);
         for _ in 0..plies {
             match position.random_move(&mut rng) {
                 Some(mv) => position.play_unchecked(mv),
@@ -166,7 +166,7 @@ proptest! {
         setup.board = [0; 36];
         setup.board[..size.holes()].copy_from_slice(&cells[..size.holes()]);
         setup.side_to_move = if north { Side::North } else { Side::South };
-        let Ok(position) = Position::from_setup(setup, rules) else { return Ok(()); };
+        let Ok(position) = Katro::from_setup(setup, rules) else { return Ok(()); };
         let Some(hole) = Hole::new(hole / 8, hole % 8) else { return Ok(()); };
         let direction = [None, Some(Direction::A), Some(Direction::B)][direction as usize];
         let mv = Move { hole, direction, step };

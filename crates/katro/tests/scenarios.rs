@@ -5,7 +5,7 @@
 mod common;
 
 use common::{position, rows_of, Simple};
-use katro::{Direction, Hole, Move, MoveError, Position, RuleSet, Size};
+use katro::{Direction, Hole, Move, MoveError, Katro, RuleSet, Size};
 use mancala_engine::{EndReason, Outcome, Position as _, Side};
 
 fn rules(text: &str) -> RuleSet {
@@ -18,7 +18,7 @@ fn mv(text: &str) -> Move {
 
 /// Plays `mv` on `before` and checks the board after it; also checks the simple implementation
 /// agrees. Returns the position after the move.
-fn check(before: &[&str], side: Side, rules: RuleSet, mv_text: &str, after: &[&str]) -> Position {
+fn check(before: &[&str], side: Side, rules: RuleSet, mv_text: &str, after: &[&str]) -> Katro {
     let start = position(before, side, rules);
     let mut played = start;
     played
@@ -101,7 +101,7 @@ fn circuit_order_on_every_board_both_sides_both_directions() {
                     setup.board[from.index(size).unwrap()] = 1;
                     setup.board[other.index(size).unwrap()] = 1;
                     setup.side_to_move = side;
-                    let mut game = Position::from_setup(setup, rules).unwrap();
+                    let mut game = Katro::from_setup(setup, rules).unwrap();
                     game.play(Move::sow(from)).unwrap();
                     let mut expected = [0u8; 36];
                     expected[to.index(size).unwrap()] = 1;
@@ -563,7 +563,7 @@ fn k7_the_player_to_move_with_no_seeds_loses() {
     // The same board with South to move cannot arise: South never loses seeds in his own move.
     assert!(
         "0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,1,0,0,0 S"
-            .parse::<Position>()
+            .parse::<Katro>()
             .is_err()
     );
 }
@@ -895,5 +895,5 @@ fn k6_an_endless_move_is_a_draw_at_the_position_before_it() {
     assert_eq!(simple.flat(), before.board());
     // The position string records it and round-trips.
     assert!(after.to_string().ends_with(" trigger=empty endless"));
-    assert_eq!(after.to_string().parse::<Position>().unwrap(), after);
+    assert_eq!(after.to_string().parse::<Katro>().unwrap(), after);
 }

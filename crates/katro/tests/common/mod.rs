@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use katro::{
-    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Move, Position, RuleSet, Size,
+    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Move, Katro, RuleSet, Size,
     Trigger,
 };
 use mancala_engine::{Position as _, Side};
@@ -27,7 +27,7 @@ pub struct Simple {
 }
 
 impl Simple {
-    pub fn from_katro(k: &Position) -> Simple {
+    pub fn from_katro(k: &Katro) -> Simple {
         let size = k.size();
         let cells = (0..size.rows())
             .map(|r| {
@@ -293,7 +293,7 @@ impl Simple {
 
 /// A position from its rows written top (North's outer row) to bottom (South's outer row),
 /// holes separated by spaces, then the side to move and the rules.
-pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Position {
+pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Katro {
     let board: Vec<String> = rows
         .iter()
         .map(|r| r.split_whitespace().collect::<Vec<_>>().join(","))
@@ -310,7 +310,7 @@ pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Position {
 }
 
 /// The board of `k` as rows written top to bottom, like [`position`] takes them.
-pub fn rows_of(k: &Position) -> Vec<String> {
+pub fn rows_of(k: &Katro) -> Vec<String> {
     let size = k.size();
     (0..size.rows())
         .rev()

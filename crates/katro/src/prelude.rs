@@ -1,0 +1,8 @@
+//! One `use` line for Katro programs: `use katro::prelude::*;` brings the core's shared
+//! vocabulary (the [`Position`] trait, [`Side`], [`GameResult`], ...) and Katro's own types.
+
+pub use crate::{
+    CaptureRow, CapturedHole, Direction, DirectionRule, GameRecord, History, Hole, Katro, Move,
+    MoveError, ParseError, PositionError, RuleSet, Setup, Size, Trigger,
+};
+pub use mancala_engine::prelude::*;
