@@ -5,14 +5,14 @@ use mancala_engine::perft::perft;
 use mancala_engine::playout::random_playout;
 use mancala_engine::{Position as _, Rng};
 use std::hint::black_box;
-use toguz::Position;
+use toguz::Toguz;
 
 /// Positions from the middle of random games, so the benches see realistic boards.
-fn sample_positions() -> Vec<Position> {
+fn sample_positions() -> Vec<Toguz> {
     let mut rng = Rng::new(2024);
     let mut positions = Vec::new();
     while positions.len() < 256 {
-        let mut position = Position::default();
+        let mut position = Toguz::default();
         for _ in 0..rng.below(60) {
             match position.random_move(&mut rng) {
                 Some(mv) => position.play_unchecked(mv),
@@ -59,19 +59,19 @@ fn perft_and_playouts(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(3_003_052));
     group.bench_function("perft7", |b| {
-        b.iter(|| perft(black_box(&Position::default()), 7))
+        b.iter(|| perft(black_box(&Toguz::default()), 7))
     });
     // 1 000 random games from the start: about 124 000 moves.
     let mut rng = Rng::new(7);
     let moves: u64 = (0..1000)
-        .map(|_| u64::from(random_playout(Position::default(), &mut rng, 100_000).plies))
+        .map(|_| u64::from(random_playout(Toguz::default(), &mut rng, 100_000).plies))
         .sum();
     group.throughput(Throughput::Elements(moves));
     group.bench_function("playouts1000", |b| {
         b.iter(|| {
             let mut rng = Rng::new(7);
             (0..1000)
-                .map(|_| random_playout(Position::default(), &mut rng, 100_000).plies)
+                .map(|_| random_playout(Toguz::default(), &mut rng, 100_000).plies)
                 .sum::<u32>()
         })
     });

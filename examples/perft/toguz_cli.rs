@@ -1,7 +1,7 @@
 //! The `toguz` options of the perft example: `[--optional-tuzdik] [--no-majority-stop]
 //! [--board 9|7|5]`.
 
-use toguz::{BoardSize, Position, RuleSet, TuzdikRule};
+use toguz::{BoardSize, Toguz, RuleSet, TuzdikRule};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
@@ -22,6 +22,6 @@ pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown toguz option `{other}`")),
         }
     }
-    crate::report(&Position::new(rules), depth);
+    crate::report(&Toguz::new(rules), depth);
     Ok(())
 }

@@ -8,7 +8,7 @@
 use crate::{Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Position as _, Side};
 use toguz::notation::{HalfMove, Style};
-use toguz::{BoardSize, Move, Position, RuleSet, TuzdikRule, BLACK, WHITE};
+use toguz::{BoardSize, Move, RuleSet, TuzdikRule, BLACK, WHITE};
 
 /// The Toguz Kumalak driver and its rule options.
 #[derive(Debug, Clone, Default)]
@@ -18,7 +18,7 @@ pub struct Toguz {
 
 impl Toguz {
     /// The hole number of canonical index `index` and its owner's name: `Black's hole 6`.
-    fn hole_name(&self, position: &Position, index: usize) -> String {
+    fn hole_name(&self, position: &toguz::Toguz, index: usize) -> String {
         let ring = position.ring();
         format!(
             "{}'s hole {}",
@@ -28,7 +28,7 @@ impl Toguz {
     }
 
     /// One row of cells, in the order of `numbers`, with tuzdiks marked.
-    fn row(&self, position: &Position, side: Side, numbers: &[usize]) -> String {
+    fn row(&self, position: &toguz::Toguz, side: Side, numbers: &[usize]) -> String {
         let ring = position.ring();
         let mut line = String::new();
         for &number in numbers {
@@ -49,7 +49,7 @@ impl Toguz {
 }
 
 impl Game for Toguz {
-    type P = Position;
+    type P = toguz::Toguz;
 
     fn name(&self) -> &'static str {
         "toguz"
@@ -91,15 +91,15 @@ impl Game for Toguz {
         &mut self,
         _options: &Options,
         _input: &mut Input,
-    ) -> Result<(Position, Option<Side>), Stop> {
+    ) -> Result<(toguz::Toguz, Option<Side>), Stop> {
         println!(
             "Toguz Kumalak, {0} x {0} holes. White (south) moves first.",
             self.rules.board.per_side()
         );
-        Ok((Position::new(self.rules), None))
+        Ok((toguz::Toguz::new(self.rules), None))
     }
 
-    fn draw(&self, position: &Position, last: Option<&str>) -> String {
+    fn draw(&self, position: &toguz::Toguz, last: Option<&str>) -> String {
         let n = position.rules().board.per_side();
         let up: Vec<usize> = (1..=n).collect();
         let down: Vec<usize> = (1..=n).rev().collect();
@@ -135,7 +135,7 @@ impl Game for Toguz {
         out
     }
 
-    fn parse_move(&self, position: &Position, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, position: &toguz::Toguz, text: &str) -> Result<Move, String> {
         if text.is_empty() {
             return Err("Type a hole number or a half-move such as `76`.".into());
         }
@@ -168,14 +168,14 @@ impl Game for Toguz {
             .map_err(|error| format!("`{text}` does not fit the board: {error}."))
     }
 
-    fn move_name(&self, position: &Position, mv: Move) -> String {
+    fn move_name(&self, position: &toguz::Toguz, mv: Move) -> String {
         match HalfMove::from_move(position, mv, Style::Kz) {
             Ok(half) => format!("{mv} ({})", half.display(Style::Kz)),
             Err(_) => mv.to_string(),
         }
     }
 
-    fn describe_move(&self, before: &Position, mv: Move) -> String {
+    fn describe_move(&self, before: &toguz::Toguz, mv: Move) -> String {
         let mover = self.side_name(before.side_to_move());
         let mut after = *before;
         let (Ok(half), Ok(effect)) = (

@@ -63,7 +63,7 @@ fn run(args: &[String]) -> Result<(), String> {
         threads,
     };
     match game.as_str() {
-        "toguz" => job.run(|_| toguz::Position::default()),
+        "toguz" => job.run(|_| toguz::Toguz::default()),
         "mangala4" => job.run(|rng| {
             mangala4::Mangala4::new(&mangala4::Setup::random_from(rng), Default::default())
         }),

@@ -287,7 +287,7 @@ fn mcts_finds_the_nim_win() {
 
 #[test]
 fn mcts_is_deterministic_for_a_seed() {
-    let start = toguz::Position::default();
+    let start = toguz::Toguz::default();
     let run = |seed| Mcts::new(seed).with_iterations(300).search(&start);
     assert_eq!(run(11), run(11));
     // A player's successive searches continue its random sequence, again reproducibly.
@@ -300,7 +300,7 @@ fn mcts_is_deterministic_for_a_seed() {
 
 #[test]
 fn mcts_respects_a_small_tree_cap_and_short_playouts() {
-    let start = toguz::Position::default();
+    let start = toguz::Toguz::default();
     let result = Mcts::new(2)
         .with_iterations(500)
         .with_max_tree_nodes(30)
@@ -316,7 +316,7 @@ fn depth_one_on_toguz_takes_ten_stones() {
     // From the start every hole holds 9. Sowing hole k (2..=9) puts its last stone in Black's
     // hole k - 1, making 10 there, an even number that is captured; hole 1 ends in White's own
     // hole 9 and captures nothing.
-    let start = toguz::Position::default();
+    let start = toguz::Toguz::default();
     let result = AlphaBeta::new(Limits::depth(1)).search(&start);
     let mv = result.best_move.unwrap();
     assert_ne!(mv, toguz::Move::new(1));
@@ -333,14 +333,14 @@ fn depth_one_on_toguz_takes_ten_stones() {
 #[test]
 fn the_evaluation_hook_is_used() {
     // An evaluation that wants to capture nothing picks the one move that captures nothing.
-    let start = toguz::Position::default();
-    let modest = |p: &toguz::Position, side: Side| -(p.score(side) as i32 - p.score(!side) as i32);
+    let start = toguz::Toguz::default();
+    let modest = |p: &toguz::Toguz, side: Side| -(p.score(side) as i32 - p.score(!side) as i32);
     let result = AlphaBeta::with_evaluator(Limits::depth(1), modest).search(&start);
     assert_eq!(result.best_move, Some(toguz::Move::new(1)));
     assert_eq!(result.value, 0);
     // Huge evaluations are clamped below a won game. Each leaf is judged good for its side to
     // move: after an odd number of plies that is the opponent, after an even number the root.
-    let boastful = |_: &toguz::Position, _: Side| i32::MAX;
+    let boastful = |_: &toguz::Toguz, _: Side| i32::MAX;
     let result = AlphaBeta::with_evaluator(Limits::depth(1), boastful).search(&start);
     assert_eq!(result.value, -MAX_EVAL);
     let result = AlphaBeta::with_evaluator(Limits::depth(2), boastful).search(&start);
@@ -350,7 +350,7 @@ fn the_evaluation_hook_is_used() {
 
 #[test]
 fn node_limits_are_respected_and_reproducible() {
-    let start = toguz::Position::default();
+    let start = toguz::Toguz::default();
     for nodes in [0u64, 1, 5, 10, 11, 500, 5_000] {
         let search = AlphaBeta::new(Limits::nodes(nodes));
         let result = search.search(&start);
@@ -367,7 +367,7 @@ fn node_limits_are_respected_and_reproducible() {
 #[test]
 fn deeper_iterations_agree_with_fixed_depth_minimax_on_toguz() {
     // Iterative deepening's move ordering must not change the value of each depth.
-    let mut position = toguz::Position::default();
+    let mut position = toguz::Toguz::default();
     let mut random = RandomPlayer::new(9);
     for _ in 0..6 {
         let mv = random.choose(&position).unwrap();
@@ -381,7 +381,7 @@ fn deeper_iterations_agree_with_fixed_depth_minimax_on_toguz() {
 
 #[test]
 fn a_time_limit_ends_the_search() {
-    let start = toguz::Position::default();
+    let start = toguz::Toguz::default();
     let began = Instant::now();
     let result = AlphaBeta::new(Limits::time(Duration::from_millis(30))).search(&start);
     assert!(began.elapsed() < Duration::from_secs(10));
@@ -396,7 +396,7 @@ fn a_time_limit_ends_the_search() {
 
 /// Games of Toguz Kumalak the engine `make(game)` wins against a random player, taking
 /// South and North in turn.
-fn wins_against_random<E: Player<toguz::Position>>(games: u64, make: impl Fn(u64) -> E) -> u32 {
+fn wins_against_random<E: Player<toguz::Toguz>>(games: u64, make: impl Fn(u64) -> E) -> u32 {
     let mut wins = 0;
     for game in 0..games {
         let mut engine = make(game);
@@ -407,9 +407,9 @@ fn wins_against_random<E: Player<toguz::Position>>(games: u64, make: impl Fn(u64
             Side::North
         };
         let end = if engine_side == Side::South {
-            play_game(toguz::Position::default(), &mut engine, &mut random, 1_000)
+            play_game(toguz::Toguz::default(), &mut engine, &mut random, 1_000)
         } else {
-            play_game(toguz::Position::default(), &mut random, &mut engine, 1_000)
+            play_game(toguz::Toguz::default(), &mut random, &mut engine, 1_000)
         };
         if end.outcome.and_then(|o| o.winner) == Some(engine_side) {
             wins += 1;

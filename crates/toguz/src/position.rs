@@ -18,9 +18,9 @@ pub(crate) const HOLE_BYTES: usize = 32;
 /// Holes use the canonical index: `0..9` are White's holes 1..9, `9..18` Black's (on smaller
 /// boards, `0..n` and `n..2n`). White sits [`Side::South`] and moves first. A position is
 /// always valid: it is built from the start, by legal moves, or through
-/// [`Position::from_setup`].
+/// [`Toguz::from_setup`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Toguz {
     /// Canonical holes, then the spare [`NO_TUZDIK`] hole.
     holes: [u8; HOLE_BYTES],
     kazans: Stores,
@@ -38,20 +38,20 @@ pub const WHITE: Side = Side::South;
 /// Black sits North.
 pub const BLACK: Side = Side::North;
 
-impl Default for Position {
+impl Default for Toguz {
     /// The start position under the standard rules.
-    fn default() -> Position {
-        Position::new(RuleSet::STANDARD)
+    fn default() -> Toguz {
+        Toguz::new(RuleSet::STANDARD)
     }
 }
 
-impl Position {
+impl Toguz {
     /// The start position: as many stones in every hole as holes in a row, White to move.
-    pub fn new(rules: RuleSet) -> Position {
+    pub fn new(rules: RuleSet) -> Toguz {
         let n = rules.board.per_side();
         let mut holes = [0u8; HOLE_BYTES];
         holes[..2 * n].fill(n as u8);
-        Position {
+        Toguz {
             holes,
             kazans: Stores::default(),
             tuzdiks: [NO_TUZDIK; 2],
@@ -68,9 +68,9 @@ impl Position {
         tuzdiks: [Option<usize>; 2],
         side: Side,
         rules: RuleSet,
-    ) -> Position {
+    ) -> Toguz {
         let tuzdik = |t: Option<usize>| t.map_or(NO_TUZDIK, |i| i as u8);
-        Position {
+        Toguz {
             holes,
             kazans: Stores::new(kazans[0], kazans[1]),
             tuzdiks: [tuzdik(tuzdiks[0]), tuzdik(tuzdiks[1])],
@@ -272,7 +272,7 @@ const fn ring(board: BoardSize) -> Ring {
     }
 }
 
-impl mancala_engine::Position for Position {
+impl mancala_engine::Position for Toguz {
     fn board(&self) -> mancala_engine::Board {
         mancala_engine::Board::new(self.holes())
     }

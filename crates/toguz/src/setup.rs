@@ -1,11 +1,11 @@
-//! Raw position parts, validated into a [`Position`].
+//! Raw position parts, validated into a [`Toguz`].
 
 use crate::position::HOLE_BYTES;
-use crate::{Position, RuleSet};
+use crate::{RuleSet, Toguz};
 use mancala_engine::Side;
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
-/// [`Position::from_setup`] turns it into a position, or says what is wrong with it.
+/// [`Toguz::from_setup`] turns it into a position, or says what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Stone counts by canonical index: `2 × per_side` of them, White's row first.
@@ -105,10 +105,10 @@ fn player_name(side: Side) -> &'static str {
     }
 }
 
-impl Position {
+impl Toguz {
     /// Validates raw parts into a position. Every impossible position is rejected with an
     /// error naming the first thing wrong.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: &Setup) -> Result<Toguz, SetupError> {
         let board = setup.rules.board;
         let ring = board_ring(setup.rules);
         let stones = board.stones();
@@ -191,7 +191,7 @@ impl Position {
             *h = count as u8; // at most 162: checked above
         }
         let kazans = setup.kazans.map(|k| k as u16);
-        Ok(Position::from_parts(
+        Ok(Toguz::from_parts(
             holes,
             kazans,
             setup.tuzdiks,
@@ -200,7 +200,7 @@ impl Position {
         ))
     }
 
-    /// The position's parts; `Position::from_setup(&p.to_setup())` gives `p` back.
+    /// The position's parts; `Toguz::from_setup(&p.to_setup())` gives `p` back.
     pub fn to_setup(&self) -> Setup {
         Setup {
             holes: self.holes().iter().map(|&h| u32::from(h)).collect(),
@@ -213,5 +213,5 @@ impl Position {
 }
 
 fn board_ring(rules: RuleSet) -> mancala_engine::topology::Ring {
-    Position::new(rules).ring()
+    Toguz::new(rules).ring()
 }

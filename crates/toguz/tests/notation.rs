@@ -4,7 +4,7 @@
 use mancala_engine::{Position as _, Rng, Side};
 use proptest::prelude::*;
 use toguz::notation::{Fen, Game, HalfMove, ParseFenError, ResolveError, Style};
-use toguz::{BoardSize, Move, MoveError, Position, RuleSet, TuzdikRule};
+use toguz::{BoardSize, Move, MoveError, RuleSet, Toguz, TuzdikRule};
 
 fn half(text: &str) -> HalfMove {
     text.parse().unwrap()
@@ -12,7 +12,7 @@ fn half(text: &str) -> HalfMove {
 
 /// Plays `plies` random legal moves from `start`, returning the positions before each move and
 /// the moves.
-fn random_line(start: Position, seed: u64, plies: usize) -> Vec<(Position, Move)> {
+fn random_line(start: Toguz, seed: u64, plies: usize) -> Vec<(Toguz, Move)> {
     let mut rng = Rng::new(seed);
     let mut position = start;
     let mut line = Vec::new();
@@ -38,7 +38,7 @@ fn rules(board: BoardSize, tuzdik: TuzdikRule) -> RuleSet {
 fn first_moves_are_written_with_their_capture() {
     // From the start every move but the one from hole 1 captures 10 stones (rules file), so
     // PlayOK writes a kazan total of 10 exactly for those.
-    let start = Position::default();
+    let start = Toguz::default();
     for number in 1..=9 {
         let written = HalfMove::from_move(&start, Move::new(number), Style::PlayOk).unwrap();
         assert_eq!(written.from(), number);
@@ -54,7 +54,7 @@ fn first_moves_are_written_with_their_capture() {
 
 #[test]
 fn each_checksum_is_named_when_it_disagrees() {
-    let start = Position::default();
+    let start = Toguz::default();
     assert_eq!(
         half("87(10)").resolve(&start, Style::PlayOk),
         Ok(Move::new(8))
@@ -97,7 +97,7 @@ fn each_checksum_is_named_when_it_disagrees() {
 
 #[test]
 fn illegal_origins_are_refused_with_the_rules_reason() {
-    let mut position = Position::default();
+    let mut position = Toguz::default();
     // White's hole 1 sows onto his own row, then its single stone moves on: it is empty.
     for number in [1, 1, 1, 1] {
         position.play(Move::new(number)).unwrap();
@@ -113,7 +113,7 @@ fn illegal_origins_are_refused_with_the_rules_reason() {
     );
     assert!(err.to_string().contains("hole 1 is empty"), "{err}");
     // A 2 × 5 board has no hole 7.
-    let small = Position::new(rules(BoardSize::Five, TuzdikRule::Automatic));
+    let small = Toguz::new(rules(BoardSize::Five, TuzdikRule::Automatic));
     assert!(matches!(
         half("75").resolve(&small, Style::Kz),
         Err(ResolveError::Illegal { number: 7, .. })
@@ -125,7 +125,7 @@ fn the_shortest_win_is_written_with_its_tuzdik() {
     // The rules file's shortest win: Black makes a tuzdik on White's hole 5 at ply 4, and White
     // reaches 82 at ply 11.
     let moves = [5, 1, 3, 5, 8, 3, 7, 4, 6, 5, 4].map(Move::new);
-    let game = Game::from_moves(&Position::default(), &moves, Style::Kz).unwrap();
+    let game = Game::from_moves(&Toguz::default(), &moves, Style::Kz).unwrap();
     let tuzdiks: Vec<usize> = (0..moves.len())
         .filter(|&i| game.moves()[i].tuzdik())
         .collect();
@@ -146,7 +146,7 @@ fn the_shortest_win_is_written_with_its_tuzdik() {
 #[test]
 fn cyrillic_and_latin_marks_resolve_alike() {
     let moves = [5, 1, 3, 5].map(Move::new);
-    let mut position = Position::default();
+    let mut position = Toguz::default();
     for &mv in &moves[..3] {
         position.play(mv).unwrap();
     }
@@ -163,7 +163,7 @@ fn cyrillic_and_latin_marks_resolve_alike() {
 #[test]
 fn the_mark_is_the_claim_under_optional_tuzdiks() {
     let optional = rules(BoardSize::Nine, TuzdikRule::Optional);
-    let mut position = Position::new(optional);
+    let mut position = Toguz::new(optional);
     for number in [5, 1, 3] {
         position.play(Move::new(number)).unwrap();
     }
@@ -199,7 +199,7 @@ fn position_strings_reject_impossible_positions() {
 #[test]
 fn smaller_boards_have_their_own_strings() {
     for board in [BoardSize::Seven, BoardSize::Five] {
-        let position = Position::new(rules(board, TuzdikRule::Automatic));
+        let position = Toguz::new(rules(board, TuzdikRule::Automatic));
         let text = Fen::new(position, 1).to_string();
         let n = board.per_side();
         assert_eq!(text.matches(&format!("{n}S")).count(), 2 * n, "{text}");
@@ -226,7 +226,7 @@ proptest! {
     /// same move.
     #[test]
     fn written_half_moves_resolve_to_the_move(seed: u64, rules in any_rules()) {
-        for (position, mv) in random_line(Position::new(rules), seed, 300) {
+        for (position, mv) in random_line(Toguz::new(rules), seed, 300) {
             for style in [Style::Kz, Style::PlayOk] {
                 let written = HalfMove::from_move(&position, mv, style).unwrap();
                 let text = written.display(style).to_string();
@@ -240,7 +240,7 @@ proptest! {
     /// A wrong landing hole is always caught.
     #[test]
     fn a_wrong_landing_is_caught(seed: u64, shift in 1u8..9) {
-        for (position, mv) in random_line(Position::default(), seed, 200) {
+        for (position, mv) in random_line(Toguz::default(), seed, 200) {
             let written = HalfMove::from_move(&position, mv, Style::PlayOk).unwrap();
             let to = (written.to() - 1 + shift) % 9 + 1;
             let wrong =
@@ -254,9 +254,9 @@ proptest! {
     /// Position strings of reachable positions round-trip to the same position.
     #[test]
     fn position_strings_round_trip(seed: u64, rules in any_rules(), fullmove in 1u32..500) {
-        let mut positions: Vec<Position> =
-            random_line(Position::new(rules), seed, 250).into_iter().map(|(p, _)| p).collect();
-        positions.push(Position::new(rules));
+        let mut positions: Vec<Toguz> =
+            random_line(Toguz::new(rules), seed, 250).into_iter().map(|(p, _)| p).collect();
+        positions.push(Toguz::new(rules));
         for position in positions {
             let fen = Fen::new(position, fullmove);
             let text = fen.to_string();

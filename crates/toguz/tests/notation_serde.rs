@@ -2,7 +2,7 @@
 #![cfg(feature = "serde")]
 
 use toguz::notation::{Fen, Game, GameResult, HalfMove, Style};
-use toguz::{Move, Position};
+use toguz::{Move, Toguz};
 
 #[test]
 fn notation_types_serialise_as_their_strings() {
@@ -22,7 +22,7 @@ fn notation_types_serialise_as_their_strings() {
     );
     assert!(serde_json::from_str::<GameResult>("\"2-0\"").is_err());
 
-    let fen = Fen::new(Position::default(), 1);
+    let fen = Fen::new(Toguz::default(), 1);
     let json = serde_json::to_string(&fen).unwrap();
     assert_eq!(json, format!("\"{fen}\""));
     assert_eq!(serde_json::from_str::<Fen>(&json).unwrap(), fen);
@@ -39,7 +39,7 @@ fn deserialising_a_position_validates_it() {
 #[test]
 fn game_records_serialise_as_pgn() {
     let moves = [8, 8, 2].map(Move::new);
-    let mut game = Game::from_moves(&Position::default(), &moves, Style::PlayOk).unwrap();
+    let mut game = Game::from_moves(&Toguz::default(), &moves, Style::PlayOk).unwrap();
     game.set_tag("Site", "PlayOK").unwrap();
     let json = serde_json::to_string(&vec![game.clone()]).unwrap();
     let back: Vec<Game> = serde_json::from_str(&json).unwrap();

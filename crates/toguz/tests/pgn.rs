@@ -7,14 +7,14 @@ use toguz::notation::{
     read_games, write_games, Fen, Game, GameResult, HalfMove, PgnError, PgnErrorKind,
     ReplayErrorKind, ResolveError, Style,
 };
-use toguz::{Move, Position};
+use toguz::{Move, Toguz};
 
 /// The rules file's shortest win, which ends on the board 82–15 for White.
 const SHORTEST_WIN: [u8; 11] = [5, 1, 3, 5, 8, 3, 7, 4, 6, 5, 4];
 
 fn shortest_win(style: Style) -> Game {
     let moves = SHORTEST_WIN.map(Move::new);
-    Game::from_moves(&Position::default(), &moves, style).unwrap()
+    Game::from_moves(&Toguz::default(), &moves, style).unwrap()
 }
 
 fn read_all(text: &str) -> Vec<Result<Game, PgnError>> {
@@ -128,14 +128,14 @@ fn replay_checks_the_result_of_games_decided_on_the_board() {
         }
     );
     // A game not over on the board (resigned, out of time) may have any result.
-    let mut resigned = Game::from_moves(&Position::default(), &[Move::new(8)], Style::Kz).unwrap();
+    let mut resigned = Game::from_moves(&Toguz::default(), &[Move::new(8)], Style::Kz).unwrap();
     resigned.set_result(GameResult::BlackWins);
     assert_eq!(resigned.replay().error, None);
 }
 
 #[test]
 fn zero_requires_a_player_without_stones() {
-    let mut game = Game::from_moves(&Position::default(), &[Move::new(8)], Style::PlayOk).unwrap();
+    let mut game = Game::from_moves(&Toguz::default(), &[Move::new(8)], Style::PlayOk).unwrap();
     game.add_comment("zero").unwrap();
     let error = game.replay().error.unwrap();
     assert_eq!(error.kind, ReplayErrorKind::NotStarved);
@@ -170,7 +170,7 @@ fn a_wrong_checksum_names_the_ply() {
 
 #[test]
 fn a_fen_tag_sets_the_start_and_the_numbering() {
-    let mut position = Position::default();
+    let mut position = Toguz::default();
     for number in [8, 8, 2] {
         position.play(Move::new(number)).unwrap();
     }
@@ -215,7 +215,7 @@ fn tags_and_comments_that_cannot_be_written_are_refused() {
 /// A random legal game with random tags and comments.
 fn random_game(seed: u64, plies: usize, style: Style, tags: &[(String, String)]) -> Game {
     let mut rng = Rng::new(seed);
-    let mut position = Position::default();
+    let mut position = Toguz::default();
     let mut game = Game::new();
     for (name, value) in tags {
         game.set_tag(name, value).unwrap();

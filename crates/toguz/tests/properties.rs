@@ -6,7 +6,7 @@ mod common;
 use common::total;
 use mancala_engine::{Position as _, Rng, Side};
 use proptest::prelude::*;
-use toguz::{BoardSize, Move, Position, RuleSet, Setup, TuzdikRule};
+use toguz::{BoardSize, Move, RuleSet, Setup, Toguz, TuzdikRule};
 
 /// The rules T2–T5 one stone at a time, with nothing shared with the crate's code.
 fn reference_move(s: &mut Setup, number: u8, claim: bool) {
@@ -78,7 +78,7 @@ proptest! {
     #[test]
     fn random_games_follow_the_reference(rules in rules_strategy(), seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
-        let mut position = Position::new(rules);
+        let mut position = Toguz::new(rules);
         let stones = rules.board.stones();
         let mut plies = 0;
         while let Some(mv) = position.random_move(&mut rng) {
@@ -117,7 +117,7 @@ proptest! {
     #[test]
     fn a_refused_move_changes_nothing(seed in any::<u64>(), plies in 0..60u32) {
         let mut rng = Rng::new(seed);
-        let mut position = Position::default();
+        let mut position = Toguz::default();
         for _ in 0..plies {
             match position.random_move(&mut rng) {
                 Some(mv) => position.play_unchecked(mv),

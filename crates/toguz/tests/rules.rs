@@ -5,12 +5,12 @@ mod common;
 
 use common::{balanced, position, position_with, total};
 use mancala_engine::{EndReason, Outcome, Position as _, Side};
-use toguz::{Move, MoveError, Position, RuleSet, TuzdikRule};
+use toguz::{Move, MoveError, RuleSet, Toguz, TuzdikRule};
 
 const W: Side = Side::South;
 const B: Side = Side::North;
 
-fn holes(position: &Position) -> Vec<u32> {
+fn holes(position: &Toguz) -> Vec<u32> {
     position.holes().iter().map(|&h| u32::from(h)).collect()
 }
 
@@ -385,7 +385,7 @@ fn optional_tuzdik_offers_both_and_honours_the_choice() {
 #[test]
 fn every_first_move_captures_ten_except_from_hole_one() {
     for number in 1..=9u8 {
-        let mut p = Position::default();
+        let mut p = Toguz::default();
         let effect = p.play_reported(Move::new(number)).unwrap();
         let expected = if number == 1 { 0 } else { 10 };
         assert_eq!(effect.captured, expected, "first move from hole {number}");
@@ -395,7 +395,7 @@ fn every_first_move_captures_ten_except_from_hole_one() {
 
 #[test]
 fn the_shortest_win_takes_eleven_half_moves() {
-    let mut p = Position::default();
+    let mut p = Toguz::default();
     for (ply, number) in [5u8, 1, 3, 5, 8, 3, 7, 4, 6, 5, 4].into_iter().enumerate() {
         assert_eq!(p.outcome(), None, "over before ply {}", ply + 1);
         let effect = p.play_reported(Move::new(number)).unwrap();
@@ -424,7 +424,7 @@ fn smaller_boards_start_and_play() {
             board,
             ..RuleSet::STANDARD
         };
-        let p = Position::new(rules);
+        let p = Toguz::new(rules);
         assert_eq!(p.holes().len(), 2 * board.per_side());
         assert_eq!(total(&p), stones);
         assert_eq!(p.legal_moves().len(), board.per_side());
@@ -442,7 +442,7 @@ fn no_tuzdik_on_the_five_hole_board() {
     holes[0] = 6;
     holes[5] = 2;
     holes[9] = 2;
-    let mut p = Position::from_setup(&toguz::Setup {
+    let mut p = Toguz::from_setup(&toguz::Setup {
         holes,
         kazans: [20, 20],
         tuzdiks: [None, None],

@@ -2,14 +2,14 @@
 //! wrong, never a panic.
 
 use mancala_engine::Side;
-use toguz::{BoardSize, Position, RuleSet, Setup, SetupError};
+use toguz::{BoardSize, RuleSet, Setup, SetupError, Toguz};
 
 fn start_setup() -> Setup {
-    Position::default().to_setup()
+    Toguz::default().to_setup()
 }
 
 fn err(setup: &Setup) -> SetupError {
-    Position::from_setup(setup).expect_err("an impossible position")
+    Toguz::from_setup(setup).expect_err("an impossible position")
 }
 
 /// A legal-looking position with a tuzdik for each player: White's on Black's hole 3 (index 11),
@@ -25,16 +25,13 @@ fn with_tuzdiks() -> Setup {
 
 #[test]
 fn the_start_and_a_position_with_tuzdiks_are_accepted() {
-    assert_eq!(
-        Position::from_setup(&start_setup()),
-        Ok(Position::default())
-    );
-    let p = Position::from_setup(&with_tuzdiks()).unwrap();
+    assert_eq!(Toguz::from_setup(&start_setup()), Ok(Toguz::default()));
+    let p = Toguz::from_setup(&with_tuzdiks()).unwrap();
     assert_eq!(
         (p.tuzdik(Side::South), p.tuzdik(Side::North)),
         (Some(11), Some(4))
     );
-    assert_eq!(Position::from_setup(&p.to_setup()), Ok(p));
+    assert_eq!(Toguz::from_setup(&p.to_setup()), Ok(p));
 }
 
 #[test]
@@ -162,7 +159,7 @@ fn no_tuzdik_on_the_small_board() {
         board: BoardSize::Five,
         ..RuleSet::STANDARD
     };
-    let mut s = Position::new(rules).to_setup();
+    let mut s = Toguz::new(rules).to_setup();
     s.holes[6] = 0;
     s.kazans = [5, 0];
     s.tuzdiks = [Some(6), None];

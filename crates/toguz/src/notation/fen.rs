@@ -14,25 +14,25 @@
 //! 9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1
 //! ```
 
-use crate::{BoardSize, Position, RuleSet, Setup, SetupError};
+use crate::{BoardSize, RuleSet, Setup, SetupError, Toguz};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::{Position as _, Side};
 
 /// A position with its full-move number: what a position string holds. Always a valid
-/// position: reading one goes through [`Position::from_setup`].
+/// position: reading one goes through [`Toguz::from_setup`].
 ///
 /// ```
 /// use toguz::notation::Fen;
-/// use toguz::{Move, Position};
+/// use toguz::{Move, Toguz};
 /// use mancala_engine::Position as _;
 ///
 /// let start: Fen = "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1"
 ///     .parse()
 ///     .unwrap();
-/// assert_eq!(start.position, Position::default());
+/// assert_eq!(start.position, Toguz::default());
 ///
-/// let mut position = Position::default();
+/// let mut position = Toguz::default();
 /// position.play(Move::new(8)).unwrap();
 /// let after = Fen::new(position, 1);
 /// assert_eq!(
@@ -44,7 +44,7 @@ use mancala_engine::{Position as _, Side};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fen {
     /// The position.
-    pub position: Position,
+    pub position: Toguz,
     /// The full-move number: 1 at the start, one more after each move of Black.
     pub fullmove: u32,
 }
@@ -171,7 +171,7 @@ fn parse_row(text: &str, player: &'static str) -> Result<(Vec<u32>, Option<usize
 
 impl Fen {
     /// The string for `position` at full-move number `fullmove`.
-    pub fn new(position: Position, fullmove: u32) -> Fen {
+    pub fn new(position: Toguz, fullmove: u32) -> Fen {
         Fen { position, fullmove }
     }
 
@@ -264,7 +264,7 @@ impl Fen {
             side_to_move,
             rules,
         };
-        let position = Position::from_setup(&setup)?;
+        let position = Toguz::from_setup(&setup)?;
         Ok(Fen { position, fullmove })
     }
 }

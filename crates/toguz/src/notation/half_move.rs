@@ -5,7 +5,7 @@
 //! hole, the tuzdik mark and the kazan total — and gives the [`Move`] to play. Writing goes the
 //! other way: [`HalfMove::from_move`] computes every checksum of a move from a position.
 
-use crate::{Move, MoveError, Position, TuzdikRule};
+use crate::{Move, MoveError, Toguz, TuzdikRule};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::Position as _;
@@ -224,12 +224,12 @@ impl HalfMove {
     ///
     /// ```
     /// use toguz::notation::{HalfMove, Style};
-    /// use toguz::{Move, Position};
+    /// use toguz::{Move, Toguz};
     ///
-    /// let half = HalfMove::from_move(&Position::default(), Move::new(8), Style::PlayOk).unwrap();
+    /// let half = HalfMove::from_move(&Toguz::default(), Move::new(8), Style::PlayOk).unwrap();
     /// assert_eq!(half.to_string(), "87(10)");
     /// ```
-    pub fn from_move(position: &Position, mv: Move, style: Style) -> Result<HalfMove, MoveError> {
+    pub fn from_move(position: &Toguz, mv: Move, style: Style) -> Result<HalfMove, MoveError> {
         let mut after = *position;
         let effect = after.play_reported(mv)?;
         let ring = position.ring();
@@ -253,9 +253,9 @@ impl HalfMove {
     ///
     /// ```
     /// use toguz::notation::{HalfMove, ResolveError, Style};
-    /// use toguz::{Move, Position};
+    /// use toguz::{Move, Toguz};
     ///
-    /// let start = Position::default();
+    /// let start = Toguz::default();
     /// let half: HalfMove = "87(10)".parse().unwrap();
     /// assert_eq!(half.resolve(&start, Style::PlayOk), Ok(Move::new(8)));
     /// let wrong: HalfMove = "86".parse().unwrap();
@@ -264,7 +264,7 @@ impl HalfMove {
     ///     Err(ResolveError::Landing { recorded: 6, actual: 7 })
     /// );
     /// ```
-    pub fn resolve(self, position: &Position, style: Style) -> Result<Move, ResolveError> {
+    pub fn resolve(self, position: &Toguz, style: Style) -> Result<Move, ResolveError> {
         let number = self.from;
         let mv = if self.tuzdik && position.rules().tuzdik == TuzdikRule::Optional {
             Move::claiming(number)

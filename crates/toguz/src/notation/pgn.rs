@@ -22,7 +22,7 @@
 
 use super::fen::{small_number, Fen, ParseFenError};
 use super::half_move::{HalfMove, ParseHalfMoveError, ResolveError, Style};
-use crate::{Move, Position, RuleSet};
+use crate::{Move, RuleSet, Toguz};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::{EndReason, Outcome, Position as _, Side};
@@ -132,15 +132,15 @@ impl Game {
     ///
     /// ```
     /// use toguz::notation::{Game, Style};
-    /// use toguz::{Move, Position};
+    /// use toguz::{Move, Toguz};
     ///
     /// let moves = [8, 8, 2].map(Move::new);
-    /// let game = Game::from_moves(&Position::default(), &moves, Style::PlayOk).unwrap();
+    /// let game = Game::from_moves(&Toguz::default(), &moves, Style::PlayOk).unwrap();
     /// assert_eq!(game.to_string(), "1. 87(10) 87(10) 2. 22 *\n");
     /// ```
-    pub fn from_moves(start: &Position, moves: &[Move], style: Style) -> Result<Game, ReplayError> {
+    pub fn from_moves(start: &Toguz, moves: &[Move], style: Style) -> Result<Game, ReplayError> {
         let mut game = Game::new();
-        if *start != Position::default() {
+        if *start != Toguz::default() {
             game.tags
                 .push(("FEN".to_owned(), Fen::new(*start, 1).to_string()));
         }
@@ -259,7 +259,7 @@ impl Game {
     pub fn start(&self, rules: RuleSet) -> Result<Fen, ParseFenError> {
         match self.tag("FEN") {
             Some(text) => Fen::parse_with_rules(text, rules),
-            None => Ok(Fen::new(Position::new(rules), 1)),
+            None => Ok(Fen::new(Toguz::new(rules), 1)),
         }
     }
 
@@ -277,7 +277,7 @@ impl Game {
         let fen = match self.start(rules) {
             Ok(fen) => fen,
             Err(e) => {
-                let start = Position::new(rules);
+                let start = Toguz::new(rules);
                 return Replay {
                     start,
                     moves: Vec::new(),
@@ -351,11 +351,11 @@ impl Game {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
     /// The start position.
-    pub start: Position,
+    pub start: Toguz,
     /// The moves replayed.
     pub moves: Vec<Move>,
     /// The position after the moves replayed (before any end-of-game collection).
-    pub position: Position,
+    pub position: Toguz,
     /// The first disagreement, if any.
     pub error: Option<ReplayError>,
 }

@@ -3,11 +3,11 @@
 #![allow(dead_code)]
 
 use mancala_engine::Side;
-use toguz::{Position, RuleSet, Setup};
+use toguz::{RuleSet, Setup, Toguz};
 
 /// A standard-rules position: `holes` by canonical index, the other stones shared between the
 /// kazans (White's gets the odd one), far from a majority.
-pub fn balanced(holes: [u32; 18], tuzdiks: [Option<usize>; 2], side: Side) -> Position {
+pub fn balanced(holes: [u32; 18], tuzdiks: [Option<usize>; 2], side: Side) -> Toguz {
     let rest = 162 - holes.iter().sum::<u32>();
     position(holes, rest - rest / 2, tuzdiks, side)
 }
@@ -19,7 +19,7 @@ pub fn position(
     white_kazan: u32,
     tuzdiks: [Option<usize>; 2],
     side: Side,
-) -> Position {
+) -> Toguz {
     position_with(RuleSet::STANDARD, holes, white_kazan, tuzdiks, side)
 }
 
@@ -30,10 +30,10 @@ pub fn position_with(
     white_kazan: u32,
     tuzdiks: [Option<usize>; 2],
     side: Side,
-) -> Position {
+) -> Toguz {
     let on_board: u32 = holes.iter().sum();
     let black_kazan = 162 - on_board - white_kazan;
-    Position::from_setup(&Setup {
+    Toguz::from_setup(&Setup {
         holes: holes.to_vec(),
         kazans: [white_kazan, black_kazan],
         tuzdiks,
@@ -44,7 +44,7 @@ pub fn position_with(
 }
 
 /// Every stone of a position: holes and kazans.
-pub fn total(position: &Position) -> u32 {
+pub fn total(position: &Toguz) -> u32 {
     position.holes().iter().map(|&h| u32::from(h)).sum::<u32>()
         + position.kazan(Side::South)
         + position.kazan(Side::North)

