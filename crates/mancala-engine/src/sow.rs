@@ -4,8 +4,11 @@
 //! `seeds % len` holes one more) and a seed-by-seed twin that drops one seed at a time, kept as
 //! the reference the closed form is tested against.
 //!
-//! Counts are bytes: callers keep every count within `u8` (a validated position of any game in
-//! the workspace holds at most 162 seeds).
+//! Counts are bytes. A primitive that would push a hole past 255 refuses: it returns `None` and
+//! changes nothing, so no seed is ever lost to a wrapping byte. The one-pass move
+//! [`lift_and_sow_ring_array`], the hot loop of a game, instead relies on its caller's position
+//! holding at most 255 seeds on the ring (every game validates its positions; a validated
+//! position of any game in the workspace holds at most 162 seeds), checked in debug builds.
 
 use crate::{Side, Stores};
 
@@ -19,34 +22,36 @@ pub enum FirstSeed {
 }
 
 /// Sows `seeds` round the whole ring `holes`, the first seed into `start`; returns the hole of
-/// the last seed, or `None` (and changes nothing) when `seeds` is `0`. Closed form.
+/// the last seed. Closed form. Returns `None` and changes nothing when `seeds` is `0`, `start`
+/// is off the ring, or a hole would hold more than 255 seeds.
 #[inline]
 pub fn sow_ring(holes: &mut [u8], start: usize, seeds: u32) -> Option<usize> {
-    let len = holes.len();
-    if seeds == 0 || start >= len {
+    let coverage = Coverage::new(holes.len(), start, usize::try_from(seeds).ok()?)?;
+    if !has_room(holes, &coverage) {
         return None;
     }
-    let laps = (seeds as usize / len) as u8;
-    let rest = seeds as usize % len;
+    // Every hole can take its share, so the whole laps fit a byte.
+    let laps = coverage.laps() as u8;
     if laps > 0 {
         for h in holes.iter_mut() {
             *h += laps;
         }
     }
-    let end = start + rest;
-    if end <= len {
-        for h in &mut holes[start..end] {
-            *h += 1;
-        }
-    } else {
-        for h in &mut holes[start..] {
-            *h += 1;
-        }
-        for h in &mut holes[..end - len] {
+    for run in coverage.runs() {
+        for h in &mut holes[run] {
             *h += 1;
         }
     }
-    Some((start + seeds as usize - 1) % len)
+    Some(coverage.last())
+}
+
+/// `true` if every hole of the ring `holes` can take the seeds `coverage` drops into it and still
+/// hold at most 255.
+fn has_room(holes: &[u8], coverage: &Coverage) -> bool {
+    holes
+        .iter()
+        .enumerate()
+        .all(|(hole, &seeds)| usize::from(seeds) + coverage.seeds_at(hole) <= usize::from(u8::MAX))
 }
 
 /// Byte masks over an array of holes, read as windows of two static tables, so runs of holes
@@ -195,7 +200,8 @@ impl Coverage {
 /// [`sow_ring`] for a ring kept in the first `len` holes of a fixed-size array (at most 128):
 /// every hole is updated by one branch-free pass of byte additions over the array, which the
 /// compiler turns into a few vector instructions. Holes from `len` on are left alone. Returns
-/// `None` (changing nothing) when `seeds` is `0` or `start` is not below `len`.
+/// `None` (changing nothing) when `seeds` is `0`, `start` is not below `len`, `len` is larger
+/// than the array, or a hole would hold more than 255 seeds.
 #[inline(always)]
 pub fn sow_ring_array<const N: usize>(
     holes: &mut [u8; N],
@@ -206,7 +212,10 @@ pub fn sow_ring_array<const N: usize>(
     if seeds == 0 || start >= len || len > N || N > 128 {
         return None;
     }
-    let coverage = Coverage::new(len, start, seeds as usize)?;
+    let coverage = Coverage::new(len, start, usize::try_from(seeds).ok()?)?;
+    if !has_room(&holes[..len], &coverage) {
+        return None;
+    }
     let gains = coverage.gains::<N>(len);
     for (h, gain) in holes.iter_mut().zip(gains) {
         *h += gain;
@@ -218,7 +227,10 @@ pub fn sow_ring_array<const N: usize>(
 /// pass over the array: lifts every seed of `origin`, sows them (the first into `origin` itself
 /// or into the next hole), and takes the seeds that fall into the two `sinks` off the board (a
 /// Toguz Kumalak tuzdik; a sink at `len` or beyond stands for none, and its byte is cleared).
-/// Sinks hold no seed before.
+///
+/// The caller's position guarantees, as every validated position of a game does, that the ring
+/// holds at most 255 seeds in all and that the sinks hold none: this is the hot loop, so those
+/// are checked in debug builds only (a hole past 255 or a seed in a sink would be lost).
 ///
 /// Returns where the seeds fell ([`Coverage`]: the last one's hole, the holes reached) and the
 /// seeds that fell into each sink, or `None` (changing nothing) when `origin` is empty or not
@@ -236,6 +248,14 @@ pub fn lift_and_sow_ring_array<const N: usize>(
     if origin >= len || len > N || N > 128 || holes[origin] == 0 {
         return None;
     }
+    debug_assert!(
+        holes[..len].iter().map(|&h| u32::from(h)).sum::<u32>() <= u32::from(u8::MAX),
+        "a ring of more than 255 seeds"
+    );
+    debug_assert!(
+        sinks.iter().all(|&sink| sink >= len || holes[sink] == 0),
+        "seeds in a sink"
+    );
     let seeds = holes[origin];
     let start = match first {
         FirstSeed::Origin => origin,
@@ -255,78 +275,85 @@ pub fn lift_and_sow_ring_array<const N: usize>(
     Some((coverage, fed))
 }
 
-/// [`sow_ring`] one seed at a time: the reference implementation.
+/// [`sow_ring`] one seed at a time: the reference implementation. Refuses exactly when
+/// [`sow_ring`] does, changing nothing.
 pub fn sow_ring_by_seed(holes: &mut [u8], start: usize, seeds: u32) -> Option<usize> {
-    if seeds == 0 || start >= holes.len() {
+    let len = holes.len();
+    if seeds == 0 || start >= len {
         return None;
     }
+    let mut sown = holes.to_vec();
     let mut hole = start;
     for k in 0..seeds {
         if k > 0 {
-            hole = (hole + 1) % holes.len();
+            hole = (hole + 1) % len;
         }
-        holes[hole] += 1;
+        sown[hole] = sown[hole].checked_add(1)?;
     }
+    holes.copy_from_slice(&sown);
     Some(hole)
 }
 
 /// Lifts every seed from `origin` and sows them round the ring; returns the hole of the last
-/// seed, or `None` when `origin` is empty or out of range.
+/// seed, or `None` (changing nothing) when `origin` is empty or out of range, or a hole would
+/// hold more than 255 seeds.
 #[inline]
 pub fn lift_and_sow_ring(holes: &mut [u8], origin: usize, first: FirstSeed) -> Option<usize> {
-    let seeds = u32::from(*holes.get(origin)?);
-    holes[origin] = 0;
+    let seeds = *holes.get(origin)?;
     let start = match first {
         FirstSeed::Origin => origin,
         FirstSeed::Next => (origin + 1) % holes.len(),
     };
-    sow_ring(holes, start, seeds)
+    holes[origin] = 0;
+    let last = sow_ring(holes, start, u32::from(seeds));
+    if last.is_none() {
+        holes[origin] = seeds;
+    }
+    last
 }
 
 /// Sows `seeds` along `path` (board indices in sowing order, a closed circuit), the first seed
-/// into `path[start]`; returns the path position of the last seed, or `None` (changing
-/// nothing) when `seeds` is `0` or `start` is off the path. Closed form.
-#[inline]
+/// into `path[start]`; returns the path position of the last seed. Closed form. Returns `None`
+/// and changes nothing when `seeds` is `0`, `start` is off the path, the path leaves the board,
+/// or a hole would hold more than 255 seeds.
 pub fn sow_path(board: &mut [u8], path: &[u8], start: usize, seeds: u32) -> Option<usize> {
-    let len = path.len();
-    if seeds == 0 || start >= len {
-        return None;
+    let coverage = Coverage::new(path.len(), start, usize::try_from(seeds).ok()?)?;
+    let mut sown: Vec<usize> = board.iter().map(|&h| usize::from(h)).collect();
+    for (place, &cell) in path.iter().enumerate() {
+        let hole = sown.get_mut(usize::from(cell))?;
+        *hole = hole.checked_add(coverage.seeds_at(place))?;
     }
-    let laps = (seeds as usize / len) as u8;
-    let rest = seeds as usize % len;
-    if laps > 0 {
-        for &h in path {
-            board[h as usize] += laps;
-        }
-    }
-    for k in 0..rest {
-        let pos = if start + k >= len {
-            start + k - len
-        } else {
-            start + k
-        };
-        board[path[pos] as usize] += 1;
-    }
-    Some((start + seeds as usize - 1) % len)
+    let sown = sown
+        .into_iter()
+        .map(|h| u8::try_from(h).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    board.copy_from_slice(&sown);
+    Some(coverage.last())
 }
 
-/// [`sow_path`] one seed at a time: the reference implementation.
+/// [`sow_path`] one seed at a time: the reference implementation. Refuses exactly when
+/// [`sow_path`] does, changing nothing.
 pub fn sow_path_by_seed(board: &mut [u8], path: &[u8], start: usize, seeds: u32) -> Option<usize> {
-    if seeds == 0 || start >= path.len() {
+    if seeds == 0 || start >= path.len() || path.iter().any(|&c| usize::from(c) >= board.len()) {
         return None;
     }
+    let mut sown = board.to_vec();
     let mut pos = start;
     for k in 0..seeds {
         if k > 0 {
             pos = (pos + 1) % path.len();
         }
-        board[path[pos] as usize] += 1;
+        let cell = usize::from(path[pos]);
+        sown[cell] = sown[cell].checked_add(1)?;
     }
+    board.copy_from_slice(&sown);
     Some(pos)
 }
 
 /// Seed-by-seed sowing round the ring with redirected holes: each seed that lands in one goes
-/// straight to its beneficiary's store. The reference for [`lift_and_sow_ring_array`].
+/// straight to its beneficiary's store. The reference for [`lift_and_sow_ring_array`]. Returns
+/// `None` and changes nothing when `seeds` is `0`, `start` is off the ring, or a hole or a
+/// store would overflow.
 pub fn sow_ring_redirected_by_seed(
     holes: &mut [u8],
     start: usize,
@@ -337,16 +364,23 @@ pub fn sow_ring_redirected_by_seed(
     if seeds == 0 || start >= holes.len() {
         return None;
     }
+    let mut sown = holes.to_vec();
+    let mut kept = [stores.get(Side::South), stores.get(Side::North)];
     let mut hole = start;
     for k in 0..seeds {
         if k > 0 {
             hole = (hole + 1) % holes.len();
         }
         match redirects.iter().find(|&&(h, _)| h == hole) {
-            Some(&(_, owner)) => stores.add(owner, 1),
-            None => holes[hole] += 1,
+            Some(&(_, owner)) => {
+                let store = &mut kept[owner.index()];
+                *store = store.checked_add(1)?;
+            }
+            None => sown[hole] = sown[hole].checked_add(1)?,
         }
     }
+    holes.copy_from_slice(&sown);
+    *stores = Stores::new(kept[0], kept[1]);
     Some(hole)
 }
 
@@ -396,6 +430,101 @@ mod tests {
             lift_and_sow_ring_array(&mut holes, 6, 6, FirstSeed::Next, [9, 9]),
             None
         );
+    }
+
+    #[test]
+    fn sowing_more_than_a_byte_holds_is_refused_and_loses_no_seed() {
+        // 4 608 seeds round 18 holes would be 256 laps: every hole past 255.
+        let mut holes = [0u8; 18];
+        assert_eq!(sow_ring(&mut holes, 0, 4608), None);
+        assert_eq!(sow_ring_by_seed(&mut holes, 0, 4608), None);
+        assert_eq!(sow_ring_array(&mut [0u8; 24], 18, 0, 4608), None);
+        assert_eq!(holes, [0; 18]);
+        // 255 laps exactly fill every hole.
+        assert_eq!(sow_ring(&mut holes, 0, 4590), Some(17));
+        assert_eq!(holes, [255; 18]);
+        // One seed more into a full hole is refused, whichever primitive sows it.
+        let mut holes = [0u8, 255, 0];
+        assert_eq!(sow_ring(&mut holes, 1, 1), None);
+        assert_eq!(sow_ring_by_seed(&mut holes, 0, 2), None);
+        assert_eq!(
+            lift_and_sow_ring(&mut [3u8, 255, 0], 0, FirstSeed::Next),
+            None
+        );
+        assert_eq!(sow_path(&mut holes, &[2, 1], 0, 2), None);
+        assert_eq!(sow_path_by_seed(&mut holes, &[2, 1], 0, 2), None);
+        assert_eq!(holes, [0, 255, 0]);
+        assert_eq!(sow_ring(&mut [0u8; 4], 0, u32::MAX), None);
+        assert_eq!(sow_ring_by_seed(&mut [0u8; 4], 0, u32::MAX), None);
+    }
+
+    #[test]
+    fn a_path_that_leaves_the_board_is_refused() {
+        let mut board = [1u8; 4];
+        assert_eq!(sow_path(&mut board, &[0, 9], 0, 3), None);
+        assert_eq!(sow_path_by_seed(&mut board, &[0, 9], 0, 3), None);
+        assert_eq!(board, [1; 4]);
+    }
+
+    /// A board of any bytes, full holes included, and any number of seeds up to many laps.
+    fn crowded_board() -> impl Strategy<Value = (Vec<u8>, usize, u32)> {
+        (1usize..12).prop_flat_map(|len| {
+            (
+                proptest::collection::vec(prop_oneof![Just(0u8), 250u8..=255, any::<u8>()], len),
+                0..len,
+                prop_oneof![0u32..64, 0u32..4000, Just(u32::MAX)],
+            )
+        })
+    }
+
+    fn total(holes: &[u8]) -> u64 {
+        holes.iter().map(|&h| u64::from(h)).sum()
+    }
+
+    proptest! {
+        #[test]
+        fn every_sowing_keeps_every_seed_or_changes_nothing((holes, start, seeds) in crowded_board()) {
+            let len = holes.len();
+            let mut ring = holes.clone();
+            let mut by_seed = holes.clone();
+            let mut array = [0u8; 16];
+            array[..len].copy_from_slice(&holes);
+            // The same ring as a path that starts at another hole.
+            let turn = len / 2;
+            let path: Vec<u8> = (0..len).map(|place| ((place + turn) % len) as u8).collect();
+            let mut along_path = holes.clone();
+            let results = [
+                sow_ring(&mut ring, start, seeds),
+                sow_ring_array(&mut array, len, start, seeds),
+                sow_path(&mut along_path, &path, (start + len - turn) % len, seeds)
+                    .map(|place| (place + turn) % len),
+            ];
+            // The seed-by-seed reference takes too long for the largest counts it would refuse.
+            if seeds < 4000 {
+                prop_assert_eq!(sow_ring_by_seed(&mut by_seed, start, seeds), results[0]);
+                prop_assert_eq!(&by_seed, &ring);
+            }
+            prop_assert!(results.iter().all(|r| *r == results[0]), "{:?}", results);
+            prop_assert_eq!(&array[..len], &ring[..]);
+            prop_assert_eq!(&along_path, &ring);
+            match results[0] {
+                Some(_) => prop_assert_eq!(total(&ring), total(&holes) + u64::from(seeds)),
+                None => prop_assert_eq!(&ring, &holes),
+            }
+        }
+
+        #[test]
+        fn lifting_and_sowing_keeps_every_seed_or_changes_nothing(
+            (holes, origin, _) in crowded_board(),
+            origin_first in any::<bool>(),
+        ) {
+            let first = if origin_first { FirstSeed::Origin } else { FirstSeed::Next };
+            let mut sown = holes.clone();
+            match lift_and_sow_ring(&mut sown, origin, first) {
+                Some(_) => prop_assert_eq!(total(&sown), total(&holes)),
+                None => prop_assert_eq!(&sown, &holes),
+            }
+        }
     }
 
     fn board_and_start() -> impl Strategy<Value = (Vec<u8>, usize, u32)> {
