@@ -1,5 +1,6 @@
 //! The relay driver: repeats laps of a relay sowing until one ends the move, and always
-//! returns.
+//! returns; and the constant-memory cycle search under it, which also serves rules about
+//! repeated positions (the search for the first repeat of a forced line of play).
 
 /// The lap limit of the rules files: a relay that has not ended after this many laps is endless.
 pub const LAP_LIMIT: u32 = 10_000;
@@ -33,32 +34,128 @@ pub enum RelayEnd {
 ///
 /// `lap` must be a pure function of `state` (the state holds everything a lap depends on, e.g.
 /// the board and the hole the next lap starts from). A repeated state is then proof of an
-/// endless relay; the driver finds one with Brent's method, keeping a single saved copy, so
-/// memory does not grow with the number of laps. The verdict is the same as running to the limit:
-/// the repeat check is only a shortcut. `state` is left as the last lap left it.
-pub fn relay<S, F>(state: &mut S, limit: u32, mut lap: F) -> RelayEnd
+/// endless relay; the driver finds one with Brent's method ([`find_cycle`]), keeping a single
+/// saved copy, so memory does not grow with the number of laps. The verdict is the same as
+/// running to the limit: the repeat check is only a shortcut. `state` is left as the last lap
+/// left it.
+pub fn relay<S, F>(state: &mut S, limit: u32, lap: F) -> RelayEnd
+where
+    S: Clone + PartialEq,
+    F: FnMut(&mut S) -> Lap,
+{
+    match find_cycle(state, limit, lap) {
+        Walk::Stopped { steps } => RelayEnd::Finished { laps: steps },
+        Walk::Cycle { steps, .. } | Walk::Limit { steps } => RelayEnd::Endless { laps: steps },
+    }
+}
+
+/// [`relay`] with its first `plain` laps sown without the repeat check: nearly every relay
+/// ends within a few laps, and then costs no saved copies and no comparisons. A relay still
+/// going after them is sown again from its start by [`relay`], so every verdict and lap count
+/// is exactly `relay`'s.
+#[inline(always)]
+pub fn relay_plain_first<S, F>(state: &mut S, limit: u32, plain: u32, mut lap: F) -> RelayEnd
+where
+    S: Clone + PartialEq,
+    F: FnMut(&mut S) -> Lap,
+{
+    let start = state.clone();
+    let plain = plain.min(limit);
+    for laps in 1..=plain {
+        if lap(state) == Lap::Stop {
+            return RelayEnd::Finished { laps };
+        }
+    }
+    *state = start;
+    long_relay(state, limit, lap)
+}
+
+/// The rare relay longer than its plain laps, kept out of the caller's hot loop.
+#[cold]
+#[inline(never)]
+fn long_relay<S, F>(state: &mut S, limit: u32, lap: F) -> RelayEnd
+where
+    S: Clone + PartialEq,
+    F: FnMut(&mut S) -> Lap,
+{
+    relay(state, limit, lap)
+}
+
+/// How a walk along a deterministic sequence of states ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walk {
+    /// A step said [`Lap::Stop`]; `steps` steps were taken, that one included.
+    Stopped {
+        /// Steps taken.
+        steps: u32,
+    },
+    /// The state came back to one it had been in: the sequence cycles for ever.
+    Cycle {
+        /// The length of the cycle, exact.
+        length: u32,
+        /// Steps taken before the repeat was seen.
+        steps: u32,
+    },
+    /// `limit` steps were taken without either.
+    Limit {
+        /// Steps taken.
+        steps: u32,
+    },
+}
+
+/// Steps `state` along the sequence `step` defines (a pure function of the state) until a
+/// step says [`Lap::Stop`], the state repeats, or `limit` steps are taken. Brent's method: one
+/// saved state, saved again at doubling distances, so memory is constant, and the length of
+/// the cycle comes out exact. `state` is left where the walk stopped.
+pub fn find_cycle<S, F>(state: &mut S, limit: u32, mut step: F) -> Walk
 where
     S: Clone + PartialEq,
     F: FnMut(&mut S) -> Lap,
 {
     let mut saved = state.clone();
     let mut power = 1u32;
-    let mut since_saved = 0u32;
-    for laps in 1..=limit {
-        if lap(state) == Lap::Stop {
-            return RelayEnd::Finished { laps };
+    let mut length = 0u32;
+    for steps in 1..=limit {
+        if step(state) == Lap::Stop {
+            return Walk::Stopped { steps };
         }
+        length += 1;
         if *state == saved {
-            return RelayEnd::Endless { laps };
+            return Walk::Cycle { length, steps };
         }
-        since_saved += 1;
-        if since_saved == power {
+        if length == power {
             saved = state.clone();
             power = power.saturating_mul(2);
-            since_saved = 0;
+            length = 0;
         }
     }
-    RelayEnd::Endless { laps: limit }
+    Walk::Limit { steps: limit }
+}
+
+/// The first repeat of a sequence that cycles with `length` (as [`find_cycle`] found it)
+/// without a stop: the state the sequence from `start` reaches at the first step whose state
+/// occurred before, and that step's number (the steps before the cycle plus its length).
+///
+/// A leader runs `length` steps ahead, then leader and follower step together until they
+/// meet: constant memory. `step` is called for both; a caller that counts something along
+/// the way reads it from the leader (the returned state).
+pub fn first_repeat<S, F>(start: &S, length: u32, mut step: F) -> (S, u32)
+where
+    S: Clone + PartialEq,
+    F: FnMut(&mut S) -> Lap,
+{
+    let mut leader = start.clone();
+    for _ in 0..length {
+        step(&mut leader);
+    }
+    let mut follower = start.clone();
+    let mut before = 0u32;
+    while follower != leader {
+        step(&mut follower);
+        step(&mut leader);
+        before += 1;
+    }
+    (leader, before + length)
 }
 
 #[cfg(test)]
@@ -95,6 +192,76 @@ mod tests {
         match end {
             RelayEnd::Endless { laps } => assert!(laps < 400, "{laps}"),
             other => panic!("expected an endless relay, got {other:?}"),
+        }
+    }
+
+    /// `n → n + 1` up to `tail`, then round a cycle of `cycle` states.
+    fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Lap {
+        move |n| {
+            *n = if *n < tail {
+                *n + 1
+            } else {
+                tail + (*n - tail + 1) % cycle
+            };
+            Lap::Continue
+        }
+    }
+
+    #[test]
+    fn the_cycle_length_is_exact_and_the_first_repeat_is_found() {
+        for tail in [0, 1, 5, 100] {
+            for cycle in [1, 2, 7, 26, 300] {
+                let mut n = 0u32;
+                match find_cycle(&mut n, LAP_LIMIT, rho(tail, cycle)) {
+                    Walk::Cycle { length, .. } => assert_eq!(length, cycle, "{tail} {cycle}"),
+                    other => panic!("expected a cycle, got {other:?}"),
+                }
+                // State `tail` is the first to come back, after `tail + cycle` steps.
+                let (state, at) = first_repeat(&0, cycle, rho(tail, cycle));
+                assert_eq!((state, at), (tail, tail + cycle), "{tail} {cycle}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_laps_first_give_the_same_verdicts_and_counts() {
+        let stop_at = |end: u32| {
+            move |n: &mut u32| {
+                *n += 1;
+                if *n == end {
+                    Lap::Stop
+                } else {
+                    Lap::Continue
+                }
+            }
+        };
+        for plain in [0, 1, 3, 64, 20_000] {
+            for end in [1, 2, 64, 65, 500] {
+                let (mut a, mut b) = (0u32, 0u32);
+                assert_eq!(
+                    relay_plain_first(&mut a, LAP_LIMIT, plain, stop_at(end)),
+                    relay(&mut b, LAP_LIMIT, stop_at(end))
+                );
+                assert_eq!(a, b);
+            }
+            for (tail, cycle) in [(0, 1), (3, 5), (100, 7), (70, 2)] {
+                let (mut a, mut b) = (0u32, 0u32);
+                assert_eq!(
+                    relay_plain_first(&mut a, LAP_LIMIT, plain, rho(tail, cycle)),
+                    relay(&mut b, LAP_LIMIT, rho(tail, cycle))
+                );
+                assert_eq!(a, b);
+            }
+            let (mut a, mut b) = (0u64, 0u64);
+            let count = |n: &mut u64| {
+                *n += 1;
+                Lap::Continue
+            };
+            assert_eq!(
+                relay_plain_first(&mut a, 500, plain, count),
+                relay(&mut b, 500, count)
+            );
+            assert_eq!(a, b);
         }
     }
 
