@@ -5,6 +5,8 @@
 //!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
 //! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
 //!   [`sow_circuit`] the same along a circuit scattered over a board array.
+//! - [`cycle`]: relay sowing round a cycle of board cells, a lap in a few vector
+//!   instructions from per-origin tables (Katro's circuits, Mangala IV's ring).
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
 //! - [`capture`]: the backward chain capture with opposite holes.
 //! - [`history`]: a game history that tells when a position has occurred before.
@@ -25,6 +27,7 @@
 mod board;
 pub mod capture;
 pub mod conformance;
+pub mod cycle;
 mod error;
 pub mod history;
 pub mod key;
