@@ -4,11 +4,13 @@
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
 //!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
 //! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
-//!   [`sow_circuit`] the same along a circuit scattered over a board array.
+//!   [`sow_circuit`] the same along a circuit scattered over a board array; [`sow_skip`]
+//!   sowing that passes over its own origin (Oware).
 //! - [`cycle`]: relay sowing round a cycle of board cells, a lap in a few vector
 //!   instructions from per-origin tables (Katro's circuits, Mangala IV's ring).
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
-//! - [`capture`]: the backward chain capture with opposite holes.
+//! - [`capture`]: the backward chain capture with opposite holes; [`capture_row`] the
+//!   backward run within one row (Oware).
 //! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
@@ -26,6 +28,7 @@
 
 mod board;
 pub mod capture;
+pub mod capture_row;
 pub mod conformance;
 pub mod cycle;
 mod error;
@@ -43,6 +46,7 @@ pub mod search;
 mod side;
 pub mod sow;
 pub mod sow_circuit;
+pub mod sow_skip;
 pub mod topology;
 
 pub use board::{Board, MAX_HOLES};

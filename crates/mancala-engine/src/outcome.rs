@@ -18,6 +18,8 @@ pub enum EndReason {
     Repetition,
     /// A move's relay sowing would never end (Mangala IV M8, Katro K6).
     EndlessMove,
+    /// The rules' move limit was reached (Oware as OpenSpiel plays it: 1000 moves).
+    MoveLimit,
 }
 
 impl EndReason {
@@ -29,6 +31,7 @@ impl EndReason {
             EndReason::EmptyBoard => "empty",
             EndReason::Repetition => "repetition",
             EndReason::EndlessMove => "endless-move",
+            EndReason::MoveLimit => "move-limit",
         }
     }
 }
@@ -41,12 +44,13 @@ impl fmt::Display for EndReason {
 
 impl EndReason {
     /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 5] = [
+    pub const ALL: [EndReason; 6] = [
         EndReason::Majority,
         EndReason::NoSeeds,
         EndReason::EmptyBoard,
         EndReason::Repetition,
         EndReason::EndlessMove,
+        EndReason::MoveLimit,
     ];
 }
 
@@ -61,7 +65,7 @@ impl FromStr for EndReason {
                 ParseError::new(
                     "reason",
                     text,
-                    "expected majority, no-seeds, empty, repetition or endless-move",
+                    "expected majority, no-seeds, empty, repetition, endless-move or move-limit",
                 )
             })
     }
