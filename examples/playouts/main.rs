@@ -1,18 +1,24 @@
-//! Plays seeded random games on one thread and reports the speed.
+//! Plays seeded random games and reports the speed.
 //!
 //! ```text
 //! cargo run --release --example playouts -- GAME GAMES [--seed S] [--threads N]
 //! ```
 //!
 //! GAME is `toguz`, `mangala4` (random starts) or `katro`. Every move is a uniformly random
-//! legal move, move generation and the random choice included. With `--threads N` the games
-//! are shared out over `N` threads, thread `t` drawing from its own generator seeded `S + t`
-//! (so the games differ from a one-thread run with the same seed). Ends with the line
+//! legal move, move generation and the random choice included. With `--threads N` (1 to
+//! 256; `0` counts as 1) the games are shared out over `N` threads, thread `t` drawing from its
+//! own generator seeded `S + t` (wrapping round after 2^64 - 1, so the games differ from a
+//! one-thread run with the same seed). Ends with the line
 //! `games=G moves=M seconds=T moves_per_sec=R`.
+//!
+//! A bad command line, a thread that cannot start or a game that fails ends the program with
+//! one `error:` line on standard error and a non-zero exit, saying how many games were played.
 
 use mancala_engine::playout::random_playout;
 use mancala_engine::{Position, Rng};
+use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
@@ -22,44 +28,87 @@ const USAGE: &str =
 /// random game of a rule set that allows endless play from running for ever.
 const MAX_PLIES: u32 = 100_000;
 
+/// The most games one run plays: so many that the move count always fits 64 bits.
+const MAX_GAMES: u64 = u64::MAX / MAX_PLIES as u64;
+
+/// The most threads: far more than any machine's cores, and few enough to start.
+const MAX_THREADS: u64 = 256;
+
 fn main() -> ExitCode {
+    quiet_panics();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n{USAGE}");
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// A panic prints one line, not a backtrace; a worker's panic is reported with the games
+/// played.
+fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        if std::thread::current().name() == Some("main") {
+            eprintln!("error: {}", panic_message(info.payload()));
+        }
+    }));
+}
+
+/// The message a panic was raised with.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (
+        payload.downcast_ref::<&str>(),
+        payload.downcast_ref::<String>(),
+    ) {
+        (Some(text), _) => (*text).to_owned(),
+        (_, Some(text)) => text.clone(),
+        _ => "a panic without a message".to_owned(),
+    }
+}
+
 fn run(args: &[String]) -> Result<(), String> {
     let [game, games, options @ ..] = args else {
-        return Err("expected a game and a number of games".into());
+        return Err(format!("expected a game and a number of games ({USAGE})"));
     };
-    let games: u64 = games
-        .parse()
-        .map_err(|_| format!("GAMES `{games}` is not a whole number"))?;
-    let (mut seed, mut threads) = (0u64, 1u64);
+    let games = games
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n <= MAX_GAMES)
+        .ok_or_else(|| {
+            format!("GAMES takes a whole number from 0 to {MAX_GAMES}, not `{games}`")
+        })?;
+    let (mut seed, mut threads) = (None, None);
     let mut options = options.iter();
     while let Some(flag) = options.next() {
+        let slot = match flag.as_str() {
+            "--seed" => &mut seed,
+            "--threads" => &mut threads,
+            other => return Err(format!("unknown option `{other}` ({USAGE})")),
+        };
+        if slot.is_some() {
+            return Err(format!("option `{flag}` is given twice"));
+        }
         let value = options
             .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag} takes a whole number, not `{value}`"))
-        };
-        match flag.as_str() {
-            "--seed" => seed = number()?,
-            "--threads" => threads = number()?.max(1),
-            other => return Err(format!("unknown option `{other}`")),
-        }
+            .ok_or_else(|| format!("option `{flag}` needs a value"))?;
+        let number = value
+            .parse::<u64>()
+            .map_err(|_| format!("{flag} takes a whole number, not `{value}`"))?;
+        *slot = Some(number);
+    }
+    let threads = threads.unwrap_or(1).max(1);
+    if threads > MAX_THREADS {
+        return Err(format!("--threads takes 1 to {MAX_THREADS}, not {threads}"));
     }
     let job = Job {
         games,
-        seed,
+        seed: seed.unwrap_or(0),
         threads,
     };
     match game.as_str() {
@@ -68,9 +117,8 @@ fn run(args: &[String]) -> Result<(), String> {
             mangala4::Mangala4::new(&mangala4::Setup::random_from(rng), Default::default())
         }),
         "katro" => job.run(|_| katro::Katro::default()),
-        other => return Err(format!("unknown game `{other}`")),
+        other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
-    Ok(())
 }
 
 /// What to play: how many games, from which seed, on how many threads.
@@ -80,37 +128,95 @@ struct Job {
     threads: u64,
 }
 
+/// What one thread played.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    games: u64,
+    moves: u64,
+}
+
 impl Job {
-    /// Plays the games, each from the position `start` draws, and prints the totals.
-    fn run<P: Position>(&self, start: impl Fn(&mut Rng) -> P + Sync) {
+    /// Plays the games, each from the position `start` draws, and prints the totals; or says
+    /// what went wrong and how much was played.
+    fn run<P: Position>(&self, start: impl Fn(&mut Rng) -> P + Sync) -> Result<(), String> {
         let clock = Instant::now();
-        let moves: u64 = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..self.threads)
-                .map(|t| {
-                    // Thread t plays every game whose number is t modulo the thread count.
-                    let games = (self.games + self.threads - 1 - t) / self.threads;
-                    let start = &start;
-                    scope.spawn(move || play(games, &mut Rng::new(self.seed + t), start))
-                })
-                .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        // Set when a thread fails, so the others stop after their current game.
+        let stop = AtomicBool::new(false);
+        let (tallies, failures) = std::thread::scope(|scope| {
+            let mut workers = Vec::new();
+            let mut failures = Vec::new();
+            for t in 0..self.threads {
+                // Thread t plays every game whose number is t modulo the thread count.
+                let games = self.games / self.threads + u64::from(t < self.games % self.threads);
+                let seed = self.seed.wrapping_add(t);
+                let (start, stop) = (&start, &stop);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("playouts-{t}"))
+                    .spawn_scoped(scope, move || play(games, seed, start, stop));
+                match spawned {
+                    Ok(worker) => workers.push(worker),
+                    Err(error) => {
+                        stop.store(true, Ordering::Relaxed);
+                        failures.push(format!("cannot start thread {t}: {error}"));
+                        break;
+                    }
+                }
+            }
+            let mut tallies = Vec::new();
+            for worker in workers {
+                match worker.join() {
+                    Ok((tally, None)) => tallies.push(tally),
+                    Ok((tally, Some(failure))) => {
+                        tallies.push(tally);
+                        failures.push(failure);
+                    }
+                    Err(payload) => failures.push(panic_message(payload.as_ref())),
+                }
+            }
+            (tallies, failures)
         });
+        let games: u64 = tallies.iter().map(|t| t.games).sum();
+        let moves: u64 = tallies.iter().map(|t| t.moves).sum();
+        if let Some(first) = failures.first() {
+            return Err(format!(
+                "{first}; stopped after {games} of {} games ({moves} moves)",
+                self.games
+            ));
+        }
         let seconds = clock.elapsed().as_secs_f64();
         let rate = moves as f64 / seconds.max(1e-9);
         println!(
             "games={} moves={moves} seconds={seconds:.3} moves_per_sec={rate:.0}",
             self.games
         );
+        Ok(())
     }
 }
 
-/// Plays `games` random games on this thread, one after the other, and returns the moves
-/// played.
-fn play<P: Position>(games: u64, rng: &mut Rng, start: &impl Fn(&mut Rng) -> P) -> u64 {
-    let mut moves = 0;
-    for _ in 0..games {
-        let position = start(rng);
-        moves += u64::from(random_playout(position, rng, MAX_PLIES).plies);
-    }
-    moves
+/// Plays `games` random games on this thread, one after the other, from a generator seeded
+/// `seed`; returns what was played and, if a game failed, why. Stops early once `stop` is set.
+fn play<P: Position>(
+    games: u64,
+    seed: u64,
+    start: &impl Fn(&mut Rng) -> P,
+    stop: &AtomicBool,
+) -> (Tally, Option<String>) {
+    let mut tally = Tally::default();
+    let mut rng = Rng::new(seed);
+    let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        while tally.games < games && !stop.load(Ordering::Relaxed) {
+            let position = start(&mut rng);
+            tally.moves += u64::from(random_playout(position, &mut rng, MAX_PLIES).plies);
+            tally.games += 1;
+        }
+    }));
+    let failure = played.err().map(|payload| {
+        stop.store(true, Ordering::Relaxed);
+        format!(
+            "game {} of a thread seeded {seed} failed: {}",
+            tally.games + 1,
+            panic_message(payload.as_ref())
+        )
+    });
+    (tally, failure)
 }
