@@ -6,14 +6,16 @@
 //! cargo run --release --example perft -- katro DEPTH [options]
 //! ```
 //!
-//! `--threads N` (before the game's options) shares the work out over `N` threads.
+//! `--threads N` (1 to 256, before the game's options) shares the work out over `N` threads.
 //! Prints the count, the time and the nodes per second, and ends with `perft(DEPTH) = NODES`.
+//! DEPTH goes up to perft's bound, [`MAX_DEPTH`](mancala_engine::perft::MAX_DEPTH). A bad
+//! command line ends the program with one `error:` line on standard error and a non-zero exit.
 
 mod katro_cli;
 mod mangala4_cli;
 mod toguz_cli;
 
-use mancala_engine::perft::{perft, perft_parallel};
+use mancala_engine::perft::{check_depth, perft, perft_parallel};
 use mancala_engine::Position;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,12 +27,29 @@ const USAGE: &str =
 /// Threads for perft: 1 unless `--threads` says otherwise.
 static THREADS: AtomicUsize = AtomicUsize::new(1);
 
+/// The most threads: far more than any machine's cores, and few enough to start.
+const MAX_THREADS: usize = 256;
+
 fn main() -> ExitCode {
+    // A failure inside the count prints one line, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|text| (*text).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_owned());
+        eprintln!("error: {message}");
+    }));
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}\n{USAGE}");
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
@@ -38,32 +57,37 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let [game, depth, options @ ..] = args else {
-        return Err("expected a game and a depth".into());
+        return Err(format!("expected a game and a depth ({USAGE})"));
     };
     let depth: u32 = depth
         .parse()
         .map_err(|_| format!("depth `{depth}` is not a whole number"))?;
+    check_depth(depth).map_err(|error| error.to_string())?;
     let options = match options {
         [flag, threads, rest @ ..] if flag == "--threads" => {
             let threads: usize = threads
                 .parse()
                 .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("--threads takes a positive number, not `{threads}`"))?;
+                .filter(|n| (1..=MAX_THREADS).contains(n))
+                .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}, not `{threads}`"))?;
+            if rest.iter().any(|option| option == "--threads") {
+                return Err("option `--threads` is given twice".into());
+            }
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build_global()
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
             THREADS.store(threads, Ordering::Relaxed);
             rest
         }
+        [flag] if flag == "--threads" => return Err("option `--threads` needs a value".into()),
         _ => options,
     };
     match game.as_str() {
         "toguz" => toguz_cli::run(depth, options),
         "mangala4" => mangala4_cli::run(depth, options),
         "katro" => katro_cli::run(depth, options),
-        other => Err(format!("unknown game `{other}`")),
+        other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
 }
 
