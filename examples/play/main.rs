@@ -21,13 +21,15 @@
 //! game's notation, or `help`, `moves`, `board`, `quit`. The last line of every game is its
 //! result, such as `result: south (white) wins 82-40 (majority)`.
 
+mod input;
 mod katro_ui;
 mod mangala4_ui;
 mod toguz_ui;
 
+pub use input::{Input, Stop};
+
 use mancala_engine::search::{AlphaBeta, Limits};
 use mancala_engine::{EndReason, Position, Side};
-use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -55,57 +57,6 @@ pub struct Options {
     pub seed: u64,
     /// The most moves a game may last before it is stopped.
     pub max_plies: u32,
-}
-
-/// Why a game stopped before its end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    /// Standard input ended.
-    Eof,
-    /// The person typed `quit`.
-    Quit,
-}
-
-/// Lines typed by the person.
-pub struct Input {
-    lines: std::io::Lines<std::io::StdinLock<'static>>,
-}
-
-impl Input {
-    /// Reads from standard input.
-    fn stdin() -> Input {
-        Input {
-            lines: std::io::stdin().lock().lines(),
-        }
-    }
-
-    /// Prints `prompt` and reads one line, trimmed. `Err(Stop::Eof)` at the end of the input
-    /// (or if it cannot be read), `Err(Stop::Quit)` when the person types `quit` or `exit`.
-    pub fn ask(&mut self, prompt: &str) -> Result<String, Stop> {
-        use std::io::Write;
-        print!("{prompt}");
-        // A prompt that cannot be flushed is still followed by the read: nothing to do.
-        let _ = std::io::stdout().flush();
-        match self.lines.next() {
-            Some(Ok(line)) => {
-                let line = line.trim().to_owned();
-                if line == "quit" || line == "exit" {
-                    Err(Stop::Quit)
-                } else {
-                    Ok(line)
-                }
-            }
-            Some(Err(error)) => {
-                println!();
-                println!("cannot read the input: {error}");
-                Err(Stop::Eof)
-            }
-            None => {
-                println!();
-                Err(Stop::Eof)
-            }
-        }
-    }
 }
 
 /// How the example drives one game: the start, the board, the notation, the words.
@@ -170,10 +121,24 @@ pub trait Game {
     }
 }
 
+/// The most lines in a row that hold no legal move before the program gives up: no person
+/// types that many, and a file of garbage on standard input ends soon.
+const MAX_REFUSED_LINES: u32 = 1000;
+
 fn main() -> ExitCode {
+    // A failure prints one line, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|text| (*text).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_owned());
+        eprintln!("error: {message}");
+    }));
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(game) = args.first() else {
-        eprintln!("error: expected a game\n{USAGE}");
+        eprintln!("error: expected a game (play --help lists the games and options)");
         return ExitCode::from(2);
     };
     let rest = &args[1..];
@@ -188,16 +153,17 @@ fn main() -> ExitCode {
         other => Err(format!("unknown game `{other}`")),
     };
     match outcome {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}\n{USAGE}");
+            eprintln!("error: {message} (play --help lists the games and options)");
             ExitCode::from(2)
         }
     }
 }
 
-/// Parses the options, then plays the game. `Err` only for a bad command line.
-fn run<G: Game>(mut game: G, args: &[String]) -> Result<(), String> {
+/// Parses the options, then plays the game. `Err` only for a bad command line; otherwise the
+/// exit code of the game played.
+fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
     let mut options = Options {
         auto: false,
         side: None,
@@ -243,14 +209,13 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<(), String> {
             }
             "-h" | "--help" => {
                 println!("{USAGE}");
-                return Ok(());
+                return Ok(ExitCode::SUCCESS);
             }
             _ if name.starts_with("--") => game.set_option(name, &mut args)?,
             _ => return Err(format!("unexpected argument `{name}`")),
         }
     }
-    play(&mut game, &options);
-    Ok(())
+    Ok(play(&mut game, &options))
 }
 
 /// The value after option `name`.
@@ -277,12 +242,14 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
     }
 }
 
-/// Plays a game to its end (or until the person leaves) and prints the result.
-fn play<G: Game>(game: &mut G, options: &Options) {
+/// Plays a game to its end (or until the person leaves) and prints the result. Fails when the
+/// game could not be played to its end: standard input ended or was unreadable, or the game
+/// itself went wrong.
+fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     let mut input = Input::stdin();
     let (mut position, settled) = match game.start(options, &mut input) {
         Ok(start) => start,
-        Err(stop) => return stopped(stop),
+        Err(stop) => return stopped(&stop),
     };
     let person = if options.auto {
         None
@@ -322,27 +289,27 @@ Type `help` for help.",
                 "result: unfinished after {plies} plies (the --max-plies cap), {}",
                 scores(game, &position)
             );
-            return;
+            return ExitCode::SUCCESS;
         }
         let mover = position.side_to_move();
         let mv = if person == Some(mover) {
             println!("{}", game.draw(&position, last.as_deref()).trim_end());
             match ask_move(game, &position, &mut input) {
                 Ok(mv) => mv,
-                Err(stop) => return stopped(stop),
+                Err(stop) => return stopped(&stop),
             }
         } else {
             let result = engine.search(&position);
             let Some(mv) = result.best_move else {
-                println!("the computer found no move in a game that is not over");
-                break;
+                eprintln!("error: the computer found no move in a game that is not over");
+                return ExitCode::FAILURE;
             };
             mv
         };
         let description = game.describe_move(&position, mv);
         if let Err(error) = position.play(mv) {
-            println!("the move was refused: {error}");
-            break;
+            eprintln!("error: the move was refused: {error}");
+            return ExitCode::FAILURE;
         }
         plies += 1;
         if options.auto {
@@ -378,6 +345,7 @@ Type `help` for help.",
             scores(game, &position)
         ),
     }
+    ExitCode::SUCCESS
 }
 
 /// The player at `side` with his seat when the game names him otherwise: `White (south)`.
@@ -401,11 +369,22 @@ fn scores<G: Game>(game: &G, position: &G::P) -> String {
     )
 }
 
-/// The message for a game the person left.
-fn stopped(stop: Stop) {
+/// The message for a game the person left, and the exit code: a game left by typing `quit`
+/// ends well, one whose input ran out or went wrong does not.
+fn stopped(stop: &Stop) -> ExitCode {
     match stop {
-        Stop::Eof => println!("End of input: the game is abandoned."),
-        Stop::Quit => println!("You left the game."),
+        Stop::Quit => {
+            println!("You left the game.");
+            ExitCode::SUCCESS
+        }
+        Stop::Eof => {
+            println!("End of input: the game is abandoned.");
+            ExitCode::FAILURE
+        }
+        Stop::BadInput(why) => {
+            eprintln!("error: {why}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -415,7 +394,7 @@ fn ask_move<G: Game>(
     position: &G::P,
     input: &mut Input,
 ) -> Result<<G::P as Position>::Move, Stop> {
-    loop {
+    for _ in 0..MAX_REFUSED_LINES {
         let line = input.ask(&game.prompt(position))?;
         match line.as_str() {
             "help" | "?" => {
@@ -433,6 +412,9 @@ fn ask_move<G: Game>(
             },
         }
     }
+    Err(Stop::BadInput(format!(
+        "{MAX_REFUSED_LINES} lines in a row without a legal move"
+    )))
 }
 
 /// The legal moves, named in the game's notation.
