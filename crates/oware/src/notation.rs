@@ -1,0 +1,240 @@
+//! The position string, both ways.
+//!
+//! Three fields, then keyed fields, separated by single spaces:
+//!
+//! ```text
+//! 4,4,4,4,4,4/4,4,4,4,4,4 0-0 south
+//! 4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3
+//! ```
+//!
+//! 1. the board: South's houses from his left, `/`, North's houses from his left (each row
+//!    in the order of sowing, as OpenSpiel lists them); its length gives the rules' houses;
+//! 2. the stores, South's first: `S-N`;
+//! 3. the side to move, `south` or `north`;
+//!
+//! then, in this order and each only when it is not the default:
+//! - `ply=N`, the moves played since the start (default `0`);
+//! - `run=BOARD:MOVES`, the repetition record: the board right after the last capture (or at
+//!   the start) and the moves played since, one digit each (default: no move since);
+//! - `end=REASON`, why a finished game ended (`majority`, `empty`, `repetition`, `no-seeds`,
+//!   `move-limit`);
+//! - `seeds=S`, the rules' seeds per house at the start (default `4`);
+//! - `grand-slam=capture-all` (default `no-capture`);
+//! - `max-plies=N`, the move limit, `0` for none (default `1000`).
+//!
+//! Numbers are plain decimal: digits only, no sign, no leading zero.
+
+use crate::{GrandSlam, Move, Oware, RuleSet, Setup, SetupError};
+use core::fmt;
+use core::str::FromStr;
+use mancala_engine::{EndReason, Side};
+
+/// Why a text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A move is one digit, the house number `1` to `8`.
+    #[error("`{0}` is not a move: a move is a house number, 1 to 8")]
+    Move(String),
+    /// A field of a position string does not read.
+    #[error("`{text}` is not a {what}: {why}")]
+    Field {
+        /// What the field stands for.
+        what: &'static str,
+        /// The text found (at most a line's worth of it).
+        text: String,
+        /// What it should be.
+        why: &'static str,
+    },
+    /// A rule string does not read.
+    #[error("rules `{text}`: {why}")]
+    Rules {
+        /// The text found.
+        text: String,
+        /// What it should be.
+        why: &'static str,
+    },
+    /// The fields read, but do not make a position.
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
+}
+
+/// At most a line's worth of `text`, so that a message stays readable whatever was fed in.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// The error for a field `what` holding `text`.
+fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
+    ParseError::Field {
+        what,
+        text: quote(text),
+        why,
+    }
+}
+
+/// Reads a plain decimal number: digits only, no sign, no leading zero (but `0` itself).
+pub(crate) fn number(what: &'static str, text: &str) -> Result<u32, ParseError> {
+    let plain = !text.is_empty()
+        && text.len() <= 10
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    match text.parse::<u32>() {
+        Ok(n) if plain => Ok(n),
+        _ => Err(field(what, text, "a plain decimal number in range is expected")),
+    }
+}
+
+/// Reads `c,c,…/c,c,…`: two rows of equal length, at most 8 houses each.
+fn board(text: &str) -> Result<Vec<u8>, ParseError> {
+    let bad = |why| field("board", text, why);
+    let (south, north) = text
+        .split_once('/')
+        .ok_or_else(|| bad("two rows of counts separated by `/` are expected"))?;
+    let mut counts = Vec::new();
+    for row in [south, north] {
+        for count in row.split(',') {
+            if counts.len() >= 2 * crate::MAX_HOUSES {
+                return Err(bad("a row has at most 8 houses"));
+            }
+            let seeds = number("house count", count)?;
+            counts.push(u8::try_from(seeds).map_err(|_| bad("a house holds at most 255 seeds"))?);
+        }
+    }
+    if south.split(',').count() != north.split(',').count() {
+        return Err(bad("both rows have the same number of houses"));
+    }
+    Ok(counts)
+}
+
+/// Writes `counts` as two rows.
+fn write_board(f: &mut fmt::Formatter<'_>, counts: &[u8]) -> fmt::Result {
+    for (i, count) in counts.iter().enumerate() {
+        if i > 0 {
+            f.write_str(if i == counts.len() / 2 { "/" } else { "," })?;
+        }
+        write!(f, "{count}")?;
+    }
+    Ok(())
+}
+
+/// The keyed fields, in the order they are written.
+const KEYS: [&str; 6] = ["ply", "run", "end", "seeds", "grand-slam", "max-plies"];
+
+impl fmt::Display for Oware {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let setup = self.to_setup();
+        let [south, north] = setup.stores;
+        write_board(f, &setup.board)?;
+        write!(f, " {south}-{north} {}", setup.side)?;
+        if setup.ply > 0 {
+            write!(f, " ply={}", setup.ply)?;
+        }
+        if !setup.since_capture.is_empty() {
+            f.write_str(" run=")?;
+            write_board(f, &setup.last_capture)?;
+            f.write_str(":")?;
+            for mv in &setup.since_capture {
+                write!(f, "{mv}")?;
+            }
+        }
+        if let Some(reason) = setup.end {
+            write!(f, " end={reason}")?;
+        }
+        let (rules, standard) = (setup.rules, RuleSet::STANDARD);
+        if rules.seeds() != standard.seeds() {
+            write!(f, " seeds={}", rules.seeds())?;
+        }
+        if rules.grand_slam() != standard.grand_slam() {
+            write!(f, " grand-slam={}", rules.grand_slam())?;
+        }
+        if rules.max_plies() != standard.max_plies() {
+            write!(f, " max-plies={}", rules.max_plies())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Oware {
+    type Err = ParseError;
+    /// Reads what `Display` writes (keyed fields that hold their default may be written too).
+    fn from_str(text: &str) -> Result<Oware, ParseError> {
+        let mut fields = text.split(' ');
+        let mut next = |what| {
+            fields
+                .next()
+                .ok_or_else(|| field(what, "", "the field is missing"))
+        };
+        let counts = board(next("board")?)?;
+        let stores = next("stores")?;
+        let (south, north) = stores
+            .split_once('-')
+            .ok_or_else(|| field("stores", stores, "`S-N` is expected"))?;
+        let stores = [number("store", south)?, number("store", north)?];
+        let side_text = next("side")?;
+        let side: Side = side_text
+            .parse()
+            .ok()
+            .filter(|_| side_text == "south" || side_text == "north")
+            .ok_or_else(|| field("side", side_text, "`south` or `north` is expected"))?;
+        let mut setup = Setup {
+            board: counts,
+            stores,
+            side,
+            ..Setup::default()
+        };
+        let houses = setup.board.len() / 2;
+        let (mut seeds, mut grand_slam, mut max_plies) = (
+            RuleSet::STANDARD.seeds(),
+            GrandSlam::default(),
+            RuleSet::STANDARD.max_plies(),
+        );
+        let mut after = 0;
+        for keyed in fields {
+            let (key, value) = keyed
+                .split_once('=')
+                .ok_or_else(|| field("keyed field", keyed, "`key=value` is expected"))?;
+            let place = KEYS[after..]
+                .iter()
+                .position(|&k| k == key)
+                .ok_or_else(|| {
+                    field(
+                        "keyed field",
+                        keyed,
+                        "keys are ply, run, end, seeds, grand-slam, max-plies, in this order, once each",
+                    )
+                })?;
+            after += place + 1;
+            match key {
+                "ply" => setup.ply = number("move count", value)?,
+                "run" => {
+                    let (start, moves) = value
+                        .split_once(':')
+                        .ok_or_else(|| field("run", value, "`BOARD:MOVES` is expected"))?;
+                    setup.last_capture = board(start)?;
+                    if moves.len() > crate::setup::MAX_RUN || moves.is_empty() {
+                        return Err(field("run", value, "one to a million moves are expected"));
+                    }
+                    setup.since_capture = (0..moves.len())
+                        .map(|i| moves.get(i..i + 1).unwrap_or("").parse::<Move>())
+                        .collect::<Result<_, _>>()?;
+                }
+                "end" => {
+                    let reason: EndReason = value.parse().map_err(|_| {
+                        field("end", value, "a reason such as `majority` is expected")
+                    })?;
+                    setup.end = Some(reason);
+                }
+                "seeds" => seeds = number("seeds per house", value)? as usize,
+                "grand-slam" => grand_slam = value.parse()?,
+                _ => max_plies = number("move limit", value)?,
+            }
+        }
+        setup.rules = RuleSet::with_board(houses, seeds)?
+            .with_grand_slam(grand_slam)
+            .with_max_plies(max_plies);
+        Ok(Oware::from_setup(&setup)?)
+    }
+}

@@ -1,0 +1,350 @@
+//! The Oware position: the board, the stores, the side to move, the move count, and the boards
+//! seen since the last capture, which tell a repetition; and its `Position` implementation.
+
+use crate::sowing::sow_and_capture;
+use crate::{Effect, Move, MoveError, RuleSet};
+use core::fmt;
+use core::ops::Range;
+use mancala_engine::{Board, EndReason, MoveList, Outcome, Position, Rng, Side};
+
+/// Bytes of a board: up to 2 × [`MAX_HOUSES`](crate::MAX_HOUSES) houses, one vector register.
+pub(crate) const HOLES: usize = 16;
+
+/// A board's houses in canonical order (South's first), padded with zeros.
+pub(crate) type Houses = [u8; HOLES];
+
+/// An Oware position, everything that decides the rest of the game: the seeds of every house,
+/// the two stores, the side to move, the moves played so far (for the move limit), and every
+/// board since the last capture (a board that comes back ends the game).
+///
+/// Its string form ([`Display`](fmt::Display), [`FromStr`](core::str::FromStr)) is described in
+/// the [`notation`](crate::notation) module; `Debug` writes the same.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Oware {
+    pub(crate) frame: Frame,
+    pub(crate) end: Option<EndReason>,
+    /// The boards since the last capture (or the start), oldest first, the current one last.
+    /// The entries two, four, … places back had the same side to move as the current one.
+    pub(crate) seen: Vec<Houses>,
+}
+
+/// The position without its repetition record: a small `Copy` value that a move turns into the
+/// next one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Frame {
+    pub(crate) board: Houses,
+    pub(crate) stores: [u8; 2],
+    pub(crate) side: Side,
+    pub(crate) ply: u32,
+    pub(crate) rules: RuleSet,
+}
+
+impl Frame {
+    /// The canonical indices of `side`'s houses.
+    #[inline]
+    pub(crate) fn row(&self, side: Side) -> Range<usize> {
+        let houses = self.rules.houses();
+        side.index() * houses..(side.index() + 1) * houses
+    }
+
+    /// The frame after `mv` (legal or not: an illegal one gives a meaningless but safe frame),
+    /// with what the move did.
+    #[inline]
+    pub(crate) fn after(&self, mv: Move) -> (Frame, Effect) {
+        let mover = self.side;
+        let (board, effect) = sow_and_capture(
+            &self.board,
+            2 * self.rules.houses(),
+            self.row(mover).start + mv.action(),
+            self.row(!mover),
+            self.rules.grand_slam(),
+        );
+        let mut next = Frame {
+            board,
+            side: !mover,
+            ply: self.ply.saturating_add(1),
+            ..*self
+        };
+        next.stores[mover.index()] += effect.captured as u8;
+        (next, effect)
+    }
+
+    /// Why `mv` is not legal here, if it is not (the game being still on).
+    pub(crate) fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let (houses, number) = (self.rules.houses(), mv.number());
+        if mv.action() >= houses {
+            return Err(MoveError::NoSuchHouse { number, houses });
+        }
+        if self.board[self.row(self.side).start + mv.action()] == 0 {
+            return Err(MoveError::EmptyHouse { number });
+        }
+        if legal_mask(&self.board, houses, self.side) & (1 << mv.action()) == 0 {
+            return Err(MoveError::MustFeed { number });
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the side to move as a bit per house, or why the game is over: after
+    /// a move that `captured` (then the stores may decide the game) or whose board `repeated`.
+    #[inline]
+    pub(crate) fn end_or_moves(&self, captured: bool, repeated: bool) -> Result<u32, EndReason> {
+        if repeated {
+            return Err(EndReason::Repetition);
+        }
+        if captured {
+            // The game is decided once a store holds more than half of all seeds, or both hold
+            // half.
+            let total: u32 = self.board.iter().chain(&self.stores).map(|&s| u32::from(s)).sum();
+            let [south, north] = self.stores.map(u32::from);
+            if south > total / 2 || north > total / 2 {
+                return Err(EndReason::Majority);
+            }
+            if south == total / 2 && north == total / 2 {
+                return Err(EndReason::EmptyBoard);
+            }
+        }
+        let moves = legal_mask(&self.board, self.rules.houses(), self.side);
+        if moves == 0 {
+            return Err(EndReason::NoSeeds);
+        }
+        let limit = self.rules.max_plies();
+        if limit > 0 && self.ply >= limit {
+            return Err(EndReason::MoveLimit);
+        }
+        Ok(moves)
+    }
+
+    /// Each player collects the seeds on his row (the end of every game but one stopped by the
+    /// move limit).
+    pub(crate) fn collect(&mut self) {
+        for side in Side::BOTH {
+            let row = self.row(side);
+            let seeds: u32 = self.board[row.clone()].iter().map(|&s| u32::from(s)).sum();
+            self.stores[side.index()] += seeds as u8;
+            self.board[row].fill(0);
+        }
+    }
+}
+
+impl Oware {
+    /// The start of a game under `rules`: every house holds the rules' seeds, South to move.
+    pub fn new(rules: RuleSet) -> Oware {
+        let mut board = [0; HOLES];
+        board[..2 * rules.houses()].fill(rules.seeds() as u8);
+        Oware {
+            frame: Frame {
+                board,
+                stores: [0; 2],
+                side: Side::South,
+                ply: 0,
+                rules,
+            },
+            end: None,
+            seen: vec![board],
+        }
+    }
+
+    /// The rules of this game.
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        self.frame.rules
+    }
+
+    /// Moves played since the start of the game.
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.frame.ply
+    }
+
+    /// Moves played since the last capture (or the start): the repetition record is one board
+    /// longer.
+    #[inline]
+    pub fn since_capture(&self) -> usize {
+        self.seen.len() - 1
+    }
+
+    /// Every seed of the game, on the board and in the stores.
+    pub fn total_seeds(&self) -> u32 {
+        let frame = &self.frame;
+        frame.board.iter().chain(&frame.stores).map(|&s| u32::from(s)).sum()
+    }
+
+    /// Plays `mv` if it is legal and tells what it did; otherwise returns why not and leaves
+    /// the position unchanged.
+    pub fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.apply(mv))
+    }
+
+    /// Plays a move, legal or not (an illegal one leaves the position meaningless but safe).
+    pub(crate) fn apply(&mut self, mv: Move) -> Effect {
+        let (frame, effect) = self.frame.after(mv);
+        let captured = effect.captured > 0;
+        let repeated = !captured && self.repeats(&frame.board);
+        self.frame = frame;
+        if captured {
+            // Captured seeds never come back: no earlier board can recur.
+            self.seen.clear();
+        }
+        self.seen.push(frame.board);
+        if let Err(reason) = frame.end_or_moves(captured, repeated) {
+            self.finish(reason);
+        }
+        effect
+    }
+
+    /// Ends the game for `reason`: unless it is the move limit, each player collects the seeds
+    /// on his row. The repetition record is then of no more use and keeps the last board only.
+    pub(crate) fn finish(&mut self, reason: EndReason) {
+        if reason != EndReason::MoveLimit {
+            self.frame.collect();
+        }
+        self.end = Some(reason);
+        self.seen.clear();
+        self.seen.push(self.frame.board);
+    }
+
+    /// The legal moves as a bit per house of the side to move (none once the game is over).
+    #[inline]
+    fn legal_mask(&self) -> u32 {
+        match self.end {
+            Some(_) => 0,
+            None => legal_mask(&self.frame.board, self.rules().houses(), self.frame.side),
+        }
+    }
+
+    /// Whether `board`, with the side to move after the next move, occurred since the last
+    /// capture: the entries two, four, … places before the next one.
+    #[inline]
+    fn repeats(&self, board: &Houses) -> bool {
+        self.seen.iter().rev().skip(1).step_by(2).any(|b| b == board)
+    }
+}
+
+/// A bit per house of `side` that may be sown: any house with seeds, but when the opponent has
+/// none, only those whose seeds reach his row (more seeds than houses after it on the row).
+#[inline]
+pub(crate) fn legal_mask(board: &Houses, houses: usize, side: Side) -> u32 {
+    let own = side.index() * houses;
+    let other = (!side).index() * houses;
+    let starving = board[other..other + houses].iter().all(|&s| s == 0);
+    let mut mask = 0;
+    for (i, &seeds) in board[own..own + houses].iter().enumerate() {
+        let needed = if starving { houses - i } else { 1 };
+        mask |= u32::from(usize::from(seeds) >= needed) << i;
+    }
+    mask
+}
+
+impl Default for Oware {
+    /// The start under [`RuleSet::STANDARD`].
+    fn default() -> Oware {
+        Oware::new(RuleSet::STANDARD)
+    }
+}
+
+impl fmt::Debug for Oware {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Position for Oware {
+    type Move = Move;
+    type MoveError = MoveError;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.frame.side
+    }
+
+    fn legal_moves(&self) -> MoveList<Move> {
+        let mut moves = MoveList::new();
+        let mut mask = self.legal_mask();
+        while mask != 0 {
+            moves.push(Move::new(mask.trailing_zeros() as u8 + 1));
+            mask &= mask - 1;
+        }
+        moves
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        match self.end {
+            Some(_) => Err(MoveError::GameOver),
+            None => self.frame.check(mv),
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|reason| match reason {
+            // OpenSpiel refuses any move past its limit and scores the game 0 to 0: a draw.
+            EndReason::MoveLimit => Outcome {
+                winner: None,
+                reason,
+            },
+            _ => Outcome::by_score(self.score(Side::South), self.score(Side::North), reason),
+        })
+    }
+
+    #[inline]
+    fn score(&self, side: Side) -> u32 {
+        self.store(side)
+    }
+
+    fn board(&self) -> Board {
+        Board::new(&self.frame.board[..2 * self.rules().houses()])
+    }
+
+    #[inline]
+    fn store(&self, side: Side) -> u32 {
+        u32::from(self.frame.stores[side.index()])
+    }
+
+    fn seeds_on_side(&self, side: Side) -> u32 {
+        let frame = &self.frame;
+        frame.board[frame.row(side)].iter().map(|&s| u32::from(s)).sum()
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.legal_mask().count_ones() as usize
+    }
+
+    /// Plays the move on the frame alone and judges it against the repetition record as it
+    /// stands, without copying the record.
+    #[inline]
+    fn count_legal_moves_after(&self, mv: Move) -> usize {
+        let (frame, effect) = self.frame.after(mv);
+        let captured = effect.captured > 0;
+        let repeated = !captured && self.repeats(&frame.board);
+        match frame.end_or_moves(captured, repeated) {
+            Ok(moves) => moves.count_ones() as usize,
+            Err(_) => 0,
+        }
+    }
+
+    /// The same choice as the provided method (the `k`-th legal move for `k` drawn below their
+    /// number), without building the list.
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let mut mask = self.legal_mask();
+        let count = mask.count_ones();
+        if count == 0 {
+            return None;
+        }
+        for _ in 0..rng.below(count) {
+            mask &= mask - 1;
+        }
+        Some(Move::new(mask.trailing_zeros() as u8 + 1))
+    }
+}

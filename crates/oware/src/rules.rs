@@ -1,0 +1,177 @@
+//! The rule options: the board (OpenSpiel's two game parameters) and the two points where a
+//! player may want other rules than OpenSpiel's.
+
+use crate::{ParseError, SetupError};
+use core::fmt;
+use core::str::FromStr;
+
+/// The most houses a player may have: a board of 2 × 8 houses fits one 16-byte vector.
+pub const MAX_HOUSES: usize = 8;
+
+/// The most seeds a game may hold, board and stores together: every house keeps its seeds in
+/// a byte, and one house may come to hold them all.
+pub const MAX_SEEDS: u32 = 255;
+
+/// What a grand slam does: a move whose capture would take every seed on the opponent's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GrandSlam {
+    /// The move is played but takes nothing (OpenSpiel, and the Abapa tournament rule).
+    #[default]
+    NoCapture,
+    /// The move takes them all; the opponent, left without seeds, cannot move, and the game
+    /// ends with the mover collecting the seeds on his own row.
+    CaptureAll,
+}
+
+impl GrandSlam {
+    /// The name in rule strings: `no-capture` or `capture-all`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GrandSlam::NoCapture => "no-capture",
+            GrandSlam::CaptureAll => "capture-all",
+        }
+    }
+}
+
+impl fmt::Display for GrandSlam {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GrandSlam {
+    type Err = ParseError;
+    /// Reads the [`name`](GrandSlam::name).
+    fn from_str(text: &str) -> Result<GrandSlam, ParseError> {
+        [GrandSlam::NoCapture, GrandSlam::CaptureAll]
+            .into_iter()
+            .find(|rule| rule.name() == text)
+            .ok_or_else(|| ParseError::Rules {
+                text: text.to_owned(),
+                why: "the grand slam rule is `no-capture` or `capture-all`",
+            })
+    }
+}
+
+/// The rules a game follows. Every value is valid: the board is checked when it is made.
+///
+/// Written (and read) as `houses=6,seeds=4,grand-slam=no-capture,max-plies=1000`; reading
+/// takes any of the keys, each at most once, and the standard value for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    houses: u8,
+    seeds: u8,
+    grand_slam: GrandSlam,
+    max_plies: u32,
+}
+
+impl RuleSet {
+    /// OpenSpiel's `oware` with its default parameters: 2 × 6 houses of 4 seeds, a grand slam
+    /// takes nothing, and no game goes past 1000 moves.
+    pub const STANDARD: RuleSet = RuleSet {
+        houses: 6,
+        seeds: 4,
+        grand_slam: GrandSlam::NoCapture,
+        max_plies: 1000,
+    };
+
+    /// The standard rules on a board of 2 × `houses` houses holding `seeds` each at the start
+    /// (OpenSpiel's `num_houses_per_player` and `num_seeds_per_house`): `houses` in
+    /// `1..=`[`MAX_HOUSES`], at least one seed a house, at most [`MAX_SEEDS`] in all.
+    pub fn with_board(houses: usize, seeds: usize) -> Result<RuleSet, SetupError> {
+        let total = 2 * houses.min(MAX_HOUSES + 1) * seeds.min(MAX_SEEDS as usize + 1);
+        if !(1..=MAX_HOUSES).contains(&houses) || seeds == 0 || total > MAX_SEEDS as usize {
+            return Err(SetupError::Board { houses, seeds });
+        }
+        Ok(RuleSet {
+            houses: houses as u8,
+            seeds: seeds as u8,
+            ..RuleSet::STANDARD
+        })
+    }
+
+    /// These rules with another grand slam rule.
+    pub const fn with_grand_slam(self, grand_slam: GrandSlam) -> RuleSet {
+        RuleSet { grand_slam, ..self }
+    }
+
+    /// These rules with another move limit: a game not over after `max_plies` moves ends in a
+    /// draw; `0` for none (repetition still ends every game).
+    pub const fn with_max_plies(self, max_plies: u32) -> RuleSet {
+        RuleSet { max_plies, ..self }
+    }
+
+    /// Houses per player.
+    #[inline]
+    pub const fn houses(self) -> usize {
+        self.houses as usize
+    }
+
+    /// Seeds in each house at the start.
+    #[inline]
+    pub const fn seeds(self) -> usize {
+        self.seeds as usize
+    }
+
+    /// What a grand slam does.
+    #[inline]
+    pub const fn grand_slam(self) -> GrandSlam {
+        self.grand_slam
+    }
+
+    /// The move limit (`0`: none).
+    #[inline]
+    pub const fn max_plies(self) -> u32 {
+        self.max_plies
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::STANDARD
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "houses={},seeds={},grand-slam={},max-plies={}",
+            self.houses, self.seeds, self.grand_slam, self.max_plies
+        )
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = ParseError;
+    /// Reads `key=value` pairs separated by commas (keys `houses`, `seeds`, `grand-slam`,
+    /// `max-plies`, each at most once); the others keep their standard values.
+    fn from_str(text: &str) -> Result<RuleSet, ParseError> {
+        let bad = |why| ParseError::Rules {
+            text: text.to_owned(),
+            why,
+        };
+        let (mut houses, mut seeds) = (RuleSet::STANDARD.houses(), RuleSet::STANDARD.seeds());
+        let (mut grand_slam, mut max_plies) = (GrandSlam::default(), RuleSet::STANDARD.max_plies);
+        let mut seen: Vec<&str> = Vec::new();
+        for pair in text.split(',') {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| bad("rules are `key=value` pairs separated by commas"))?;
+            if seen.contains(&key) {
+                return Err(bad("a rule is given twice"));
+            }
+            seen.push(key);
+            match key {
+                "houses" => houses = crate::notation::number("houses", value)? as usize,
+                "seeds" => seeds = crate::notation::number("seeds", value)? as usize,
+                "grand-slam" => grand_slam = value.parse()?,
+                "max-plies" => max_plies = crate::notation::number("max-plies", value)?,
+                _ => return Err(bad("the keys are houses, seeds, grand-slam and max-plies")),
+            }
+        }
+        Ok(RuleSet::with_board(houses, seeds)?
+            .with_grand_slam(grand_slam)
+            .with_max_plies(max_plies))
+    }
+}
