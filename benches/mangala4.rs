@@ -2,18 +2,21 @@
 
 use criterion::{black_box, Criterion, Throughput};
 use mancala_engine::perft::perft;
-use mancala_engine::Position as _;
-use mangala4::{Mangala4, RuleSet, Setup};
+use mangala4::prelude::*;
 use std::time::Duration;
+
+fn random_start(seed: u64) -> Mangala4 {
+    Mangala4::from_setup(Setup::random(seed)).expect("a random start is a valid position")
+}
 
 /// Positions along the forced line of a few random starts (none of them over).
 fn sample_positions() -> Vec<Mangala4> {
     let mut positions = Vec::new();
     for seed in 0..16 {
-        let mut p = Setup::random(seed).position(RuleSet::default());
-        while p.end_reason().is_none() && positions.len() < 64 * (seed as usize + 1) {
+        let mut p = random_start(seed);
+        while !p.is_over() && positions.len() < 64 * (seed as usize + 1) {
             positions.push(p);
-            p.play_forced_reported();
+            p.play_unchecked(Move::Pass);
         }
     }
     positions
@@ -31,7 +34,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             for p in &positions {
                 let mut child = *p;
-                child.play_unchecked(black_box(mangala4::Move::Pass));
+                child.play_unchecked(black_box(Move::Pass));
                 black_box(child);
             }
         })
@@ -44,7 +47,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let even = Setup::even().position(RuleSet::default());
+    let even = Mangala4::new(RuleSet::STANDARD);
     let depth = 40;
     let nodes = perft(&even, depth);
     group.throughput(Throughput::Elements(nodes.max(1)));
@@ -52,9 +55,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| perft(black_box(&even), depth))
     });
 
-    let starts: Vec<Mangala4> = (0..256)
-        .map(|seed| Setup::random(seed).position(RuleSet::default()))
-        .collect();
+    let starts: Vec<Mangala4> = (0..256).map(random_start).collect();
     let moves: u64 = starts.iter().map(|p| u64::from(p.play_out().plies)).sum();
     group.throughput(Throughput::Elements(moves));
     group.bench_function("play out 256 random starts (moves)", |b| {

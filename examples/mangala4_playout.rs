@@ -5,14 +5,16 @@
 //! ```
 //!
 //! Each input line is `c0,c1,…,c13 FIRST`: the 14 counts in canonical order (South's holes 1..7,
-//! then North's 1..7) and FIRST = `south` or `north`. For each line it prints
+//! then North's 1..7) and FIRST = `south` or `north` (any position string is read too; the
+//! rules are the command line's). For each line it prints
 //! `south=S north=N reason=R plies=P left=L`: the final scores (with `--leftover own-side`, the
-//! counters left on a row count for its owner), why the game ended (`empty`, `repetition` or
-//! `endless-move`), the moves played (passes not counted) and the counters left on the board.
-//! A malformed line prints `error: …` on standard error and the program goes on; the exit
-//! status is then 1. Blank lines are skipped.
+//! seeds left on a row count for its owner), why the game ended (`empty`, `repetition` or
+//! `endless-move`), the moves played (passes not counted) and the seeds left on the board.
+//! A malformed line (one that is not UTF-8 included) prints `error: line N: …` on standard
+//! error and the program goes on; the exit status is then 1. Blank lines are skipped.
 
-use mangala4::{Leftover, RuleSet, Setup};
+use mancala_engine::Side;
+use mangala4::{Finish, Leftover, Mangala4, RuleSet, Setup};
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -30,30 +32,39 @@ fn main() -> ExitCode {
             other => return usage(&format!("unknown option `{other}`")),
         }
     }
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut failed = false;
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = match line {
-            Ok(line) => line,
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
             Err(error) => {
-                eprintln!("error: reading line {}: {error}", number + 1);
+                eprintln!("error: reading line {number}: {error}");
                 return ExitCode::FAILURE;
             }
+        }
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line.trim(),
+            Err(error) => {
+                eprintln!("error: line {number}: not UTF-8 text ({error})");
+                failed = true;
+                continue;
+            }
         };
-        let line = line.trim();
         if line.is_empty() {
             continue;
         }
-        match line.parse::<Setup>() {
-            Ok(setup) => {
-                let finish = setup.position(rules).play_out();
-                if writeln!(out, "{finish}").is_err() {
+        match play_out(line, rules) {
+            Ok(finish) => {
+                if writeln!(out, "{}", summary(&finish)).is_err() {
                     return ExitCode::FAILURE;
                 }
             }
             Err(error) => {
-                eprintln!("error: line {}: {error}", number + 1);
+                eprintln!("error: line {number}: {error}");
                 failed = true;
             }
         }
@@ -63,6 +74,25 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The play-out of the start written on `line`, under `rules`.
+fn play_out(line: &str, rules: RuleSet) -> Result<Finish, String> {
+    let setup: Setup = line.parse().map_err(|e| format!("{e}"))?;
+    let start = Mangala4::from_setup(Setup { rules, ..setup }).map_err(|e| format!("{e}"))?;
+    Ok(start.play_out())
+}
+
+/// The output line: `south=S north=N reason=R plies=P left=L`.
+fn summary(finish: &Finish) -> String {
+    format!(
+        "south={} north={} reason={} plies={} left={}",
+        finish.score(Side::South),
+        finish.score(Side::North),
+        finish.result.outcome.reason,
+        finish.plies,
+        finish.left()
+    )
 }
 
 fn usage(message: &str) -> ExitCode {

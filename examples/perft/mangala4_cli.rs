@@ -9,7 +9,7 @@
 //! measures move speed and finds where the game ends.
 
 use mancala_engine::Side;
-use mangala4::{Leftover, RuleSet, Setup};
+use mangala4::{Leftover, Mangala4, RuleSet, Setup};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
@@ -40,7 +40,12 @@ pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown mangala4 option `{other}`")),
         }
     }
-    let position = setup.with_first(first).position(rules);
+    let position = Mangala4::from_setup(Setup {
+        side_to_move: first,
+        rules,
+        ..setup
+    })
+    .map_err(|e| e.to_string())?;
     println!("position: {position}");
     crate::report(&position, depth);
     Ok(())

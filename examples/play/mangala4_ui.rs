@@ -4,7 +4,7 @@
 //! is forced, so the prompt names the forced hole and Enter plays it.
 //!
 //! Options: `--board random|even` (default random, from `--seed`), `--first south|north` (who
-//! moves first; default south), `--leftover none|own-side` (who scores the counters left when
+//! moves first; default south), `--leftover none|own-side` (who scores the seeds left when
 //! a game ends by repetition).
 
 use crate::{Game, Input, Options, Stop};
@@ -58,18 +58,18 @@ impl Mangala {
     /// computer against computer. Returns the person's row (`None` under `--auto`).
     fn ritual(
         &self,
-        setup: &Setup,
+        start: &Mangala4,
         options: &Options,
         input: &mut Input,
     ) -> Result<Option<Side>, Stop> {
         let mut rng = Rng::new(options.seed ^ 0x0005_eed0_f7e4);
-        let choices = Choices::evaluate(setup, self.rules);
+        let choices = Choices::evaluate(start);
         println!("The opening ritual, \"Tek mi, Cift mi?\" (odd or even?).");
         let ritual = if options.auto {
             Ritual::random(&mut rng)
         } else {
             let hidden = 1 + rng.below(2);
-            println!("The computer hides one or two counters in its fist.");
+            println!("The computer hides one or two seeds in its fist.");
             let guess = loop {
                 match input.ask("Odd or even? (odd/even)> ")?.as_str() {
                     "odd" | "o" | "tek" => break Parity::Odd,
@@ -101,7 +101,7 @@ impl Mangala {
             loop {
                 let answer = input.ask(&format!(
                     "Your row: south or north? ({} moves first)> ",
-                    setup.first()
+                    start.side_to_move()
                 ))?;
                 match crate::parse_side(&answer) {
                     Ok(side) => break side,
@@ -173,25 +173,32 @@ impl Game for Mangala {
         } else {
             Setup::random(options.seed)
         };
-        let setup = setup.with_first(self.first.unwrap_or(Side::South));
-        let position = setup.position(self.rules);
+        let setup = Setup {
+            side_to_move: self.first.unwrap_or(Side::South),
+            rules: self.rules,
+            ..setup
+        };
+        let position =
+            Mangala4::from_setup(setup).expect("an even or random start is a valid position");
         if self.even {
             println!("Mangala IV, the even start (7 in every hole).");
         } else {
             println!(
-                "Mangala IV, a random start (seed {}): {setup}",
-                options.seed
+                "Mangala IV, a random start (seed {}): {} {}",
+                options.seed,
+                setup.holes.map(|seeds| seeds.to_string()).join(","),
+                setup.side_to_move
             );
         }
         let person = if self.even || options.side.is_some() {
             None
         } else {
             println!("{}", self.draw(&position, None).trim_end());
-            self.ritual(&setup, options, input)?
+            self.ritual(&position, options, input)?
         };
         println!(
             "{} moves first. Every move is forced: the mover plays his first occupied hole.",
-            setup.first()
+            setup.side_to_move
         );
         Ok((position, person))
     }
@@ -208,15 +215,15 @@ impl Game for Mangala {
         out.push_str(&format!(
             "North  {}   captured {:>3}\n",
             Mangala::row(position, Side::North, &down),
-            position.captured(Side::North)
+            position.store(Side::North)
         ));
         out.push_str(&format!(
             "South  {}   captured {:>3}\n",
             Mangala::row(position, Side::South, &up),
-            position.captured(Side::South)
+            position.store(Side::South)
         ));
         out.push_str(&format!("       {}\n", labels(&up, 'S')));
-        out.push_str(&format!("on the board: {}\n", position.on_board()));
+        out.push_str(&format!("on the board: {}\n", position.board().seeds()));
         if let Some(last) = last {
             out.push_str(&format!("last move: {last}\n"));
         }
@@ -279,11 +286,7 @@ impl Game for Mangala {
                             format!("{}+{}", hole_name(hole), hole_name(13 - hole))
                         })
                         .collect();
-                    text.push_str(&format!(
-                        ", takes {} ({})",
-                        capture.counters,
-                        holes.join(", ")
-                    ));
+                    text.push_str(&format!(", takes {} ({})", capture.seeds, holes.join(", ")));
                 }
             }
         }
@@ -304,7 +307,7 @@ impl Game for Mangala {
     fn help(&self) -> String {
         "Every move is forced: you must play your first occupied hole, counting from your own \
 left (or pass when your row is empty). Press Enter or type `play` to play it; naming the hole \
-(`S3`, or `3` for your own row) works too. A last counter that makes a 2 or a 4 takes that hole \
+(`S3`, or `3` for your own row) works too. A last seed that makes a 2 or a 4 takes that hole \
 and the one opposite, then backwards every 2 or 4 with its opposite; a 3 or 5+ is lifted and \
 sown on."
             .to_owned()

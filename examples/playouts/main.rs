@@ -114,7 +114,8 @@ fn run(args: &[String]) -> Result<(), String> {
     match game.as_str() {
         "toguz" => job.run(|_| toguz::Toguz::default()),
         "mangala4" => job.run(|rng| {
-            mangala4::Mangala4::new(&mangala4::Setup::random_from(rng), Default::default())
+            mangala4::Mangala4::from_setup(mangala4::Setup::random_from(rng))
+                .expect("a random start is a valid position")
         }),
         "katro" => job.run(|_| katro::Katro::default()),
         other => Err(format!("unknown game `{other}` ({USAGE})")),

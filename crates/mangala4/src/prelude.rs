@@ -5,5 +5,5 @@ pub use mancala_engine::prelude::*;
 
 pub use crate::{
     Capture, Effect, Finish, Leftover, Mangala4, Move, MoveError, ParseError, Record, RecordError,
-    RuleSet, Setup, SetupError,
+    RuleSet, Run, Setup, SetupError,
 };

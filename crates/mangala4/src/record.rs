@@ -1,26 +1,34 @@
-//! A game record: the setup, the opening ritual, the rule options and the moves with what each
-//! captured; and its text form.
+//! A game record: the start, the opening ritual and the moves with what each captured; and
+//! its text form.
 //!
 //! ```text
-//! setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 south
+//! setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south
 //! opening hid=2 guess=odd chooser=challenger row=north
-//! leftover none
 //! moves S1 N1 S2xN6N5=12 N- S3!
-//! result south=50 north=46 reason=empty plies=87 left=0
+//! result south wins 50-46 (empty)
 //! ```
 //!
-//! One keyword per line, in this order; `opening` is optional, `leftover` may be omitted for
-//! the default (`none`), `result` is written once the game is over. A move is the mover's
-//! initial and the number of his hole from his left (`S1`); a capture adds `x`, the holes the
-//! chain took (landing hole first, each with its opposite) and `=` the counters taken
-//! (`S2xN6N5=12`); a pass is the initial and `-` (`N-`); an endless move (M8) ends with `!`.
+//! One keyword per line, in this order; `opening` is optional, `result` is written once the
+//! game is over. The `setup` line is the start's position string (see
+//! [`notation`](crate::notation)), rule options included; a start may be written
+//! `c0,…,c13 SIDE`. A move is written as [`Effect`] writes it: the mover's initial and the
+//! number of his hole from his left (`S1`); a capture adds `x`, the holes the chain took
+//! (landing hole first, each with its opposite) and `=` the seeds taken (`S2xN6N5=12`); a pass
+//! is the initial and `-` (`N-`); an endless move (M8) ends with `!`. The result is the shared
+//! result text (`south wins 50-46 (empty)`, `draw 49-49 (repetition)`).
+//!
 //! Reading a record replays it: every move must be the one the rules force and must capture
-//! what the rules capture, and a `result` line must match the end reached.
+//! what the rules capture, and a `result` line must match the end reached. The reader takes
+//! time in proportion to the text, holds only the record it builds, and keeps at most a short
+//! excerpt of a bad line in its error. It also reads the older form: a `leftover none|own-side`
+//! line after `opening`, and the result as `south=S north=N reason=R plies=P left=L`. A
+//! byte-order mark at the start of the text is skipped.
 
-use crate::position::HoleName;
-use crate::{Effect, Finish, Mangala4, Move, Opening, ParseError, RitualError, RuleSet, Setup};
+use crate::notation::excerpt;
+use crate::playout::Finish;
+use crate::{Effect, Mangala4, Move, Opening, ParseError, RitualError};
 use core::fmt;
-use mancala_engine::{Outcome, Position as _, Side};
+use mancala_engine::{GameResult, Position, Side};
 
 /// Why a record was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,7 +41,7 @@ pub enum RecordError {
     UnexpectedLine {
         /// Line number (from 1).
         line: usize,
-        /// The line.
+        /// The start of the line.
         text: String,
     },
     /// The setup or the leftover option did not parse.
@@ -59,7 +67,7 @@ pub enum RecordError {
         number: usize,
         /// What the rules give.
         expected: String,
-        /// What the record says.
+        /// What the record says (its start, if long).
         found: String,
     },
     /// A move after the end of the game.
@@ -67,7 +75,7 @@ pub enum RecordError {
     AfterEnd {
         /// Move number (from 1, passes included).
         number: usize,
-        /// The move written.
+        /// The move written (its start, if long).
         found: String,
     },
     /// The `result` line does not match the end of the replayed game.
@@ -75,49 +83,42 @@ pub enum RecordError {
     Result {
         /// The result reached by the replay, or `none` when the game is not over.
         expected: String,
-        /// The result written.
+        /// The result written (its start, if long).
         found: String,
     },
 }
 
-/// A game from its setup on: the start, the optional ritual, the rule options, every move with
-/// its effect, and the current position.
+/// A game from its start on: the start position, the optional ritual, every turn with its
+/// effect, and the current position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
-    setup: Setup,
+    start: Mangala4,
     opening: Option<Opening>,
-    rules: RuleSet,
     moves: Vec<Effect>,
     position: Mangala4,
     plies: u32,
 }
 
 impl Record {
-    /// A game about to start.
-    pub fn new(setup: Setup, opening: Option<Opening>, rules: RuleSet) -> Record {
+    /// A game about to be played from `start` (whose rules it follows).
+    pub fn new(start: Mangala4, opening: Option<Opening>) -> Record {
         Record {
-            setup,
+            start,
             opening,
-            rules,
             moves: Vec::new(),
-            position: setup.position(rules),
+            position: start,
             plies: 0,
         }
     }
 
     /// The start.
-    pub fn setup(&self) -> &Setup {
-        &self.setup
+    pub fn start(&self) -> &Mangala4 {
+        &self.start
     }
 
     /// The ritual, if one was recorded.
     pub fn opening(&self) -> Option<&Opening> {
         self.opening.as_ref()
-    }
-
-    /// The rule options.
-    pub fn rules(&self) -> RuleSet {
-        self.rules
     }
 
     /// Every turn played, passes included.
@@ -136,16 +137,16 @@ impl Record {
     }
 
     /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome()
+    pub fn result(&self) -> Option<GameResult> {
+        self.position.result()
     }
 
     /// Plays the next (forced) turn, or returns `None` once the game is over.
     pub fn play_next(&mut self) -> Option<Effect> {
-        if self.position.end_reason().is_some() {
+        if self.position.is_over() {
             return None;
         }
-        let effect = self.position.play_forced_reported();
+        let effect = self.position.play_forced();
         if effect.mv != Move::Pass {
             self.plies += 1;
         }
@@ -165,12 +166,13 @@ impl Record {
         Some(Finish {
             position: self.position,
             plies: self.plies,
-            outcome: self.outcome()?,
+            result: self.result()?,
         })
     }
 
     /// Reads a record, replaying and checking every move (see the [module docs](self)).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text
             .lines()
             .enumerate()
@@ -181,129 +183,109 @@ impl Record {
         let setup_text = setup_line
             .strip_prefix("setup ")
             .ok_or(RecordError::MissingSetup)?;
-        let setup: Setup = setup_text
-            .parse()
-            .map_err(|error| RecordError::Parse { line, error })?;
+        let parse_error = |line| move |error| RecordError::Parse { line, error };
+        let mut setup: crate::Setup = setup_text.parse().map_err(parse_error(line))?;
         let mut opening = None;
-        if let Some(&(line, text)) = lines.peek() {
-            if let Some(rest) = text.strip_prefix("opening ") {
-                opening = Some(
-                    rest.parse::<Opening>()
-                        .map_err(|error| RecordError::Opening { line, error })?,
-                );
-                lines.next();
-            }
+        if let Some(rest) = lines.peek().and_then(|(_, t)| t.strip_prefix("opening ")) {
+            let line = lines.peek().map_or(0, |&(line, _)| line);
+            opening = Some(
+                rest.parse::<Opening>()
+                    .map_err(|error| RecordError::Opening { line, error })?,
+            );
+            lines.next();
         }
-        let mut rules = RuleSet::default();
-        if let Some(&(line, text)) = lines.peek() {
-            if let Some(rest) = text.strip_prefix("leftover ") {
-                rules.leftover = rest
-                    .parse()
-                    .map_err(|error| RecordError::Parse { line, error })?;
-                lines.next();
-            }
+        if let Some(rest) = lines.peek().and_then(|(_, t)| t.strip_prefix("leftover ")) {
+            let line = lines.peek().map_or(0, |&(line, _)| line);
+            setup.rules.leftover = rest.parse().map_err(parse_error(line))?;
+            lines.next();
         }
-        let mut record = Record::new(setup, opening, rules);
-        if let Some(&(_, text)) = lines.peek() {
-            if let Some(rest) = text.strip_prefix("moves") {
-                if rest.is_empty() || rest.starts_with(' ') {
-                    for (i, token) in rest.split_whitespace().enumerate() {
-                        let number = i + 1;
-                        let Some(effect) = record.play_next() else {
-                            return Err(RecordError::AfterEnd {
-                                number,
-                                found: token.to_owned(),
-                            });
-                        };
-                        let expected = MoveToken(&effect).to_string();
-                        if expected != token {
-                            return Err(RecordError::Move {
-                                number,
-                                expected,
-                                found: token.to_owned(),
-                            });
-                        }
-                    }
-                    lines.next();
-                }
+        let start = Mangala4::from_setup(setup).map_err(|e| parse_error(line)(e.into()))?;
+        let mut record = Record::new(start, opening);
+        if let Some(rest) = lines.peek().and_then(|(_, t)| moves_line(t)) {
+            for (i, token) in rest.split_whitespace().enumerate() {
+                record.replay(i + 1, token)?;
             }
+            lines.next();
         }
-        if let Some(&(_, text)) = lines.peek() {
-            if let Some(rest) = text.strip_prefix("result ") {
-                let expected = match record.finish() {
-                    Some(finish) => finish.to_string(),
-                    None => "none".to_owned(),
-                };
-                if expected != rest {
-                    return Err(RecordError::Result {
-                        expected,
-                        found: rest.to_owned(),
-                    });
-                }
-                lines.next();
-            }
+        if let Some(rest) = lines.peek().and_then(|(_, t)| t.strip_prefix("result ")) {
+            record.check_result(rest)?;
+            lines.next();
         }
         if let Some((line, text)) = lines.next() {
             return Err(RecordError::UnexpectedLine {
                 line,
-                text: text.to_owned(),
+                text: excerpt(text),
             });
         }
         Ok(record)
     }
-}
 
-/// One move of a record in its text form.
-struct MoveToken<'a>(&'a Effect);
-
-impl fmt::Display for MoveToken<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let effect = self.0;
-        let initial = match effect.side {
-            Side::South => 'S',
-            Side::North => 'N',
+    /// Plays the next turn and checks it against `token`, move `number` of the record.
+    fn replay(&mut self, number: usize, token: &str) -> Result<(), RecordError> {
+        let Some(effect) = self.play_next() else {
+            return Err(RecordError::AfterEnd {
+                number,
+                found: excerpt(token),
+            });
         };
-        match effect.mv {
-            Move::Pass => write!(f, "{initial}-"),
-            Move::Sow(hole) => {
-                write!(f, "{}", HoleName(hole))?;
-                if let Some(capture) = effect.capture {
-                    f.write_str("x")?;
-                    for taken in capture.taken() {
-                        write!(f, "{}", HoleName(taken))?;
-                    }
-                    write!(f, "={}", capture.counters)?;
-                }
-                if effect.endless {
-                    f.write_str("!")?;
-                }
-                Ok(())
-            }
+        let expected = effect.to_string();
+        if expected != token {
+            return Err(RecordError::Move {
+                number,
+                expected,
+                found: excerpt(token),
+            });
         }
+        Ok(())
+    }
+
+    /// Checks a `result` line (the shared result text, or the older line) against the end.
+    fn check_result(&self, written: &str) -> Result<(), RecordError> {
+        let finish = self.finish();
+        let matches = finish.is_some_and(|finish| {
+            written == finish.result.to_string() || written == older_result(&finish)
+        });
+        if matches {
+            return Ok(());
+        }
+        Err(RecordError::Result {
+            expected: finish.map_or_else(|| "none".to_owned(), |f| f.result.to_string()),
+            found: excerpt(written),
+        })
     }
 }
 
-impl fmt::Display for Effect {
-    /// The move as a record writes it (`S1`, `S2xN6N5=12`, `N-`, `S3!`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        MoveToken(self).fmt(f)
-    }
+/// The moves of a `moves` line, if it is one.
+fn moves_line(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("moves")?;
+    (rest.is_empty() || rest.starts_with(' ')).then_some(rest)
+}
+
+/// The result line of the older record form.
+fn older_result(finish: &Finish) -> String {
+    format!(
+        "south={} north={} reason={} plies={} left={}",
+        finish.score(Side::South),
+        finish.score(Side::North),
+        finish.result.outcome.reason,
+        finish.plies,
+        finish.left()
+    )
 }
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "setup {}", self.setup)?;
+        writeln!(f, "setup {}", self.start)?;
         if let Some(opening) = &self.opening {
             writeln!(f, "opening {opening}")?;
         }
-        writeln!(f, "leftover {}", self.rules.leftover)?;
         f.write_str("moves")?;
         for effect in &self.moves {
             write!(f, " {effect}")?;
         }
         writeln!(f)?;
-        if let Some(finish) = self.finish() {
-            writeln!(f, "result {finish}")?;
+        if let Some(result) = self.result() {
+            writeln!(f, "result {result}")?;
         }
         Ok(())
     }

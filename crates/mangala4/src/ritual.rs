@@ -1,22 +1,22 @@
 //! The opening ritual, "Tek mi, Çift mi?" (odd or even?), and the evaluation of the side
 //! choice it grants.
 //!
-//! The challenger hides one or two counters in his fist; the other player (the guesser) says
+//! The challenger hides one or two seeds in his fist; the other player (the guesser) says
 //! odd or even. A right guess lets the guesser choose his row; a wrong one lets the challenger
 //! assign the rows, which comes to the challenger choosing his own. Either way one player, the
 //! chooser, takes a row and the other player gets the other one.
 
 use crate::notation::parse_side;
-use crate::{ParseError, RuleSet, Setup};
+use crate::{Mangala4, ParseError};
 use core::fmt;
 use mancala_engine::{Rng, Side};
 
 /// Odd or even.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Parity {
-    /// One counter hidden.
+    /// One seed hidden.
     Odd,
-    /// Two counters hidden.
+    /// Two seeds hidden.
     Even,
 }
 
@@ -32,7 +32,7 @@ impl fmt::Display for Parity {
 /// A player's part in the ritual.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
-    /// The player who hides the counters and asks.
+    /// The player who hides the seeds and asks.
     Challenger,
     /// The player who guesses.
     Guesser,
@@ -60,8 +60,8 @@ impl fmt::Display for Role {
 /// Why a ritual was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RitualError {
-    /// The challenger hides one or two counters.
-    #[error("the challenger hides 1 or 2 counters, not {0}")]
+    /// The challenger hides one or two seeds.
+    #[error("the challenger hides 1 or 2 seeds, not {0}")]
     Hidden(u32),
     /// The opening string is malformed.
     #[error("opening `{0}` is not of the form `hid=1|2 guess=odd|even chooser=challenger|guesser row=south|north`")]
@@ -92,7 +92,7 @@ pub struct Ritual {
 }
 
 impl Ritual {
-    /// The challenger hid `hidden` counters (1 or 2) and the guesser said `guess`.
+    /// The challenger hid `hidden` seeds (1 or 2) and the guesser said `guess`.
     pub fn new(hidden: u32, guess: Parity) -> Result<Ritual, RitualError> {
         match hidden {
             1 | 2 => Ok(Ritual {
@@ -261,13 +261,13 @@ pub struct Choices {
 }
 
 impl Choices {
-    /// Evaluates both rows for a chooser, for the board and first player of `setup`.
+    /// Evaluates both rows for a chooser, for the game from `start`.
     ///
     /// The first player is a side (a setup parameter), not a person, so the chooser's row does
     /// not change the game that is played, only which end of it he gets: one play-out answers
     /// for both rows.
-    pub fn evaluate(setup: &Setup, rules: RuleSet) -> Choices {
-        let finish = setup.position(rules).play_out();
+    pub fn evaluate(start: &Mangala4) -> Choices {
+        let finish = start.play_out();
         let south = finish.score(Side::South);
         let north = finish.score(Side::North);
         Choices {

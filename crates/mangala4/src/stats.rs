@@ -1,9 +1,9 @@
 //! Statistics over many play-outs: who wins, by first player and by row; why games end; how
 //! long they last; what is left on the board.
 
-use crate::{Finish, RuleSet, Setup};
+use crate::{Finish, Mangala4, RuleSet, Setup};
 use core::fmt;
-use mancala_engine::{EndReason, Side};
+use mancala_engine::{EndReason, Position, Side};
 
 /// Results of the games with one given first player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -60,7 +60,7 @@ pub struct Stats {
     /// Games ended by an endless move (M8).
     pub endless_move: u64,
     /// Games whose winner (or draw) depends on the leftover option: the result with the
-    /// counters left uncounted differs from the result with them awarded to their row's owner.
+    /// seeds left uncounted differs from the result with them awarded to their row's owner.
     pub decided_by_leftover: u64,
     /// Sum of game lengths (moves, passes not counted).
     pub plies_total: u64,
@@ -68,7 +68,7 @@ pub struct Stats {
     pub plies_min: u32,
     /// Longest game.
     pub plies_max: u32,
-    /// Counters left on the board, summed over all games.
+    /// Seeds left on the board, summed over all games.
     pub left_total: u64,
 }
 
@@ -86,23 +86,23 @@ impl Stats {
         self.games += 1;
         let by_first = &mut self.by_first[first.index()];
         by_first.games += 1;
-        match finish.outcome.winner {
+        match finish.result.outcome.winner {
             Some(Side::South) => by_first.south_wins += 1,
             Some(Side::North) => by_first.north_wins += 1,
             None => by_first.draws += 1,
         }
-        match finish.outcome.reason {
+        match finish.result.outcome.reason {
             EndReason::EmptyBoard => self.empty += 1,
             EndReason::Repetition => self.repetition += 1,
             _ => self.endless_move += 1,
         }
         let left = finish.left();
         let position = &finish.position;
-        let south = u32::from(position.captured(Side::South));
-        let north = u32::from(position.captured(Side::North));
+        let south = position.store(Side::South);
+        let north = position.store(Side::North);
         let uncounted = south.cmp(&north);
-        let own_side =
-            (south + position.on_row(Side::South)).cmp(&(north + position.on_row(Side::North)));
+        let own_side = (south + position.seeds_on_side(Side::South))
+            .cmp(&(north + position.seeds_on_side(Side::North)));
         if uncounted != own_side {
             self.decided_by_leftover += 1;
         }
@@ -117,9 +117,18 @@ impl Stats {
     pub fn random_starts(seeds: core::ops::Range<u64>, rules: RuleSet) -> Stats {
         let mut stats = Stats::new();
         for seed in seeds {
-            let setup = Setup::random(seed);
-            for first in Side::BOTH {
-                let finish = setup.with_first(first).position(rules).play_out();
+            let setup = Setup {
+                rules,
+                ..Setup::random(seed)
+            };
+            for side_to_move in Side::BOTH {
+                let start = Mangala4::from_setup(Setup {
+                    side_to_move,
+                    ..setup
+                })
+                .expect("a random start holds 98 seeds, a valid position");
+                let first = side_to_move;
+                let finish = start.play_out();
                 stats.add(first, &finish);
             }
         }
@@ -172,7 +181,7 @@ impl fmt::Display for Stats {
         )?;
         write!(
             f,
-            "moves: mean {:.1}, min {}, max {}; counters left per game {:.2}",
+            "moves: mean {:.1}, min {}, max {}; seeds left per game {:.2}",
             self.mean_plies(),
             self.plies_min,
             self.plies_max,

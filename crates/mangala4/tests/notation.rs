@@ -1,26 +1,36 @@
-//! Setups, the ritual, the position string, records and statistics: what they accept, what
-//! they refuse, and that they agree with play.
+//! Setups, the ritual, the position string, moves, records and statistics: what they accept,
+//! what they refuse, and that they agree with play.
 
-use mancala_engine::{EndReason, Position as _, Side};
+use mangala4::prelude::*;
 use mangala4::{
-    Choices, Leftover, Mangala4, Opening, Parity, ParseError, Record, RecordError, Ritual,
-    RitualError, Role, RuleSet, Setup, SetupError, Stats,
+    Choices, Leftover, Opening, Parity, Ritual, RitualError, Role, Run, Stats, ACTIONS, PASS_ACTION,
 };
+
+fn random_start(seed: u64, first: Side) -> Mangala4 {
+    Mangala4::from_setup(Setup {
+        side_to_move: first,
+        ..Setup::random(seed)
+    })
+    .unwrap()
+}
 
 #[test]
 fn even_and_random_setups() {
-    assert_eq!(Setup::even().board(), [7; 14]);
-    assert_eq!(Setup::even().first(), Side::South);
+    assert_eq!(Setup::even().holes, [7; 14]);
+    assert_eq!(Setup::even().side_to_move, Side::South);
+    assert_eq!(Mangala4::from_setup(Setup::even()), Ok(Mangala4::default()));
+    assert_eq!(Mangala4::new(RuleSet::STANDARD), Mangala4::default());
+    assert_eq!(RuleSet::default(), RuleSet::STANDARD);
     for seed in 0..200 {
         let setup = Setup::random(seed);
-        assert_eq!(setup.total(), 98);
+        assert_eq!(setup.holes.iter().sum::<u32>(), 98);
         assert_eq!(setup, Setup::random(seed), "seed {seed} is reproducible");
     }
     assert_ne!(Setup::random(1), Setup::random(2));
-    // The distribution: each counter uniform over the 14 holes, so each hole averages 7.
+    // The distribution: each seed uniform over the 14 holes, so each hole averages 7.
     let mut sums = [0u64; 14];
     for seed in 0..2000 {
-        for (sum, &c) in sums.iter_mut().zip(&Setup::random(seed).board()) {
+        for (sum, &c) in sums.iter_mut().zip(&Setup::random(seed).holes) {
             *sum += u64::from(c);
         }
     }
@@ -31,26 +41,105 @@ fn even_and_random_setups() {
 }
 
 #[test]
-fn custom_setups_are_validated() {
-    assert_eq!(Setup::custom(&[1; 13]), Err(SetupError::HoleCount(13)));
-    assert_eq!(Setup::custom(&[0; 14]), Err(SetupError::EmptyBoard));
-    let mut big = [19u32; 14];
-    assert_eq!(Setup::custom(&big), Err(SetupError::TooManyCounters(266)));
+fn setups_are_validated() {
+    let board = |holes: [u32; 14]| Mangala4::from_setup(Setup::start(holes));
+    assert_eq!(board([19; 14]), Err(SetupError::TooManySeeds(266)));
+    let mut big = [0u32; 14];
     big[0] = u32::MAX;
-    assert!(matches!(
-        Setup::custom(&big),
-        Err(SetupError::TooManyCounters(_))
-    ));
+    big[1] = u32::MAX;
+    assert_eq!(
+        board(big),
+        Err(SetupError::TooManySeeds(2 * u64::from(u32::MAX)))
+    );
     let mut full = [18u32; 14];
     full[0] = 21;
-    assert_eq!(Setup::custom(&full).unwrap().total(), 255);
+    assert_eq!(board(full).unwrap().board().seeds(), 255);
+    let stores = Setup {
+        stores: [200, 56],
+        ..Setup::start([0; 14])
+    };
+    assert_eq!(
+        Mangala4::from_setup(stores),
+        Err(SetupError::TooManySeeds(256))
+    );
+    // A setup comes back from its position.
+    let position = Mangala4::from_setup(Setup {
+        stores: [3, 4],
+        ..Setup::random(5)
+    })
+    .unwrap();
+    assert_eq!(Mangala4::from_setup(position.to_setup()), Ok(position));
 }
 
 #[test]
-fn setup_strings() {
+fn runs_since_the_last_capture_are_checked_by_replaying_them() {
+    // A lone seed on South's hole 3, South to move: S3 moves it to S4 and North passes.
+    let start = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let now = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let setup = |turns, run_start, side| Setup {
+        holes: now,
+        stores: [50, 47],
+        side_to_move: side,
+        run: Some(Run {
+            turns,
+            start: run_start,
+        }),
+        ..Setup::even()
+    };
+    let good = Mangala4::from_setup(setup(2, start, Side::South)).unwrap();
+    assert_eq!(good.turns_since_capture(), 2);
+    assert_eq!(
+        good.to_string(),
+        "0,0,0,1,0,0,0,0,0,0,0,0,0,0 50 47 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0"
+    );
+    assert!(matches!(
+        Mangala4::from_setup(setup(1, start, Side::North)),
+        Ok(p) if p.turns_since_capture() == 1
+    ));
+    assert_eq!(
+        Mangala4::from_setup(setup(0, start, Side::South)),
+        Err(SetupError::EmptyRun)
+    );
+    assert!(matches!(
+        Mangala4::from_setup(setup(4, start, Side::South)),
+        Err(SetupError::RunMismatch { turns: 4, .. })
+    ));
+    assert!(matches!(
+        Mangala4::from_setup(setup(2, [0; 14], Side::South)),
+        Err(SetupError::RunSeeds { start: 0, now: 1 })
+    ));
+    // A lone seed's run ends by repetition after 26 turns: no run is longer.
+    assert!(matches!(
+        Mangala4::from_setup(setup(28, now, Side::South)),
+        Err(SetupError::RunMismatch { .. })
+    ));
+    let repeated = Mangala4::from_setup(setup(26, now, Side::South)).unwrap();
+    assert_eq!(
+        repeated.outcome().map(|o| o.reason),
+        Some(EndReason::Repetition)
+    );
+    // The endless flag only where the forced move is endless.
+    let endless = "3,1,0,2,1,0,2,1,0,2,1,0,2,1 0 0 south endless";
+    let p: Mangala4 = endless.parse().unwrap();
+    assert_eq!(p.outcome().map(|o| o.reason), Some(EndReason::EndlessMove));
+    assert_eq!(p.to_string(), endless);
+    assert!(matches!(
+        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south endless".parse::<Mangala4>(),
+        Err(ParseError::Invalid(SetupError::NotEndless(_)))
+    ));
+}
+
+#[test]
+fn start_strings() {
     let setup: Setup = "7,7,7,7,7,7,7,7,7,7,7,7,7,7 north".parse().unwrap();
-    assert_eq!(setup, Setup::even().with_first(Side::North));
-    assert_eq!(setup.to_string(), "7,7,7,7,7,7,7,7,7,7,7,7,7,7 north");
+    assert_eq!(
+        setup,
+        Setup {
+            side_to_move: Side::North,
+            ..Setup::even()
+        }
+    );
+    assert_eq!(setup.to_string(), "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 north");
     for bad in [
         "",
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7",
@@ -65,11 +154,10 @@ fn setup_strings() {
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7 South",
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7  south",
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7 south x",
-        "0,0,0,0,0,0,0,0,0,0,0,0,0,0 south",
         "99,99,99,0,0,0,0,0,0,0,0,0,0,0 south",
         "99999999999,0,0,0,0,0,0,0,0,0,0,0,0,0 south",
     ] {
-        assert!(bad.parse::<Setup>().is_err(), "{bad:?} accepted");
+        assert!(bad.parse::<Mangala4>().is_err(), "{bad:?} accepted");
     }
     assert_eq!(
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7 east".parse::<Setup>(),
@@ -83,11 +171,14 @@ fn position_strings() {
     let p: Mangala4 = text.parse().unwrap();
     assert_eq!(p.to_string(), text);
     assert_eq!(p.board()[6], 1);
-    assert_eq!((p.captured(Side::South), p.captured(Side::North)), (50, 47));
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (50, 47));
     assert_eq!(p.side_to_move(), Side::South);
     // A finished game (empty board) is a valid position.
     let done: Mangala4 = "0,0,0,0,0,0,0,0,0,0,0,0,0,0 50 48 north".parse().unwrap();
-    assert_eq!(done.end_reason(), Some(EndReason::EmptyBoard));
+    assert_eq!(
+        done.result().unwrap().to_string(),
+        "south wins 50-48 (empty)"
+    );
     assert_eq!(
         Mangala4::default().to_string(),
         "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south"
@@ -102,21 +193,66 @@ fn position_strings() {
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 up",
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south",
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0  50 47 south",
+        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south leftover=all",
+        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south run=2",
+        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south endless leftover=own-side",
+        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south run=0",
     ] {
         assert!(bad.parse::<Mangala4>().is_err(), "{bad:?} accepted");
     }
     assert_eq!(
         "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south".parse::<Mangala4>(),
-        Err(ParseError::Invalid(SetupError::TooManyCounters(256)))
+        Err(ParseError::Invalid(SetupError::TooManySeeds(256)))
     );
-    let own = Mangala4::from_notation(
-        text,
-        RuleSet {
-            leftover: Leftover::OwnSide,
-        },
-    )
-    .unwrap();
+    let own: Mangala4 = format!("{text} leftover=own-side").parse().unwrap();
     assert_eq!(own.rules().leftover, Leftover::OwnSide);
+    assert_eq!(own.to_string(), format!("{text} leftover=own-side"));
+    let written_out: Mangala4 = format!("{text} leftover=none").parse().unwrap();
+    assert_eq!(written_out, p);
+}
+
+/// Before the run since the last capture was part of the string, re-reading this position
+/// (reached after three quiet turns from a capture) lost the repeat, and the game ended
+/// 53-45 instead of 52-46.
+#[test]
+fn a_reread_position_keeps_its_repetition_state() {
+    let start: Mangala4 = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 52 45 north".parse().unwrap();
+    let ending = start.play_out().result.to_string();
+    let mut position = start;
+    for _ in 0..30 {
+        if position.is_over() {
+            break;
+        }
+        let copy: Mangala4 = position.to_string().parse().unwrap();
+        assert_eq!(copy, position);
+        assert_eq!(copy.play_out().result.to_string(), ending);
+        position.play_unchecked(Move::Pass);
+    }
+}
+
+#[test]
+fn moves_read_and_write_as_players_name_them() {
+    for hole in 0..14u8 {
+        let mv = Move::Sow(hole);
+        let text = mv.to_string();
+        assert_eq!(text.parse::<Move>(), Ok(mv));
+        assert_eq!(format!("{mv:?}"), text);
+        let mover = if hole < 7 { Side::South } else { Side::North };
+        assert_eq!(Move::from_action(mv.action(), mover), Some(mv));
+        assert!(mv.action() < PASS_ACTION);
+    }
+    assert_eq!(Move::Sow(0).to_string(), "S1");
+    assert_eq!(Move::Sow(13).to_string(), "N7");
+    assert_eq!("pass".parse::<Move>(), Ok(Move::Pass));
+    assert_eq!(Move::Pass.action(), PASS_ACTION);
+    assert_eq!(
+        Move::from_action(PASS_ACTION, Side::North),
+        Some(Move::Pass)
+    );
+    assert_eq!(Move::from_action(ACTIONS, Side::South), None);
+    for bad in ["", "S0", "S8", "s1", "N", "S12", "pass ", "-"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad:?} accepted");
+    }
 }
 
 #[test]
@@ -165,16 +301,16 @@ fn the_ritual_decides_who_chooses() {
 fn both_side_choices_are_evaluated_by_playing_out() {
     for seed in 0..50 {
         for first in Side::BOTH {
-            let setup = Setup::random(seed).with_first(first);
-            let choices = Choices::evaluate(&setup, RuleSet::default());
-            let finish = setup.position(RuleSet::default()).play_out();
+            let start = random_start(seed, first);
+            let choices = Choices::evaluate(&start);
+            let finish = start.play_out();
             let (south, north) = (finish.score(Side::South), finish.score(Side::North));
             assert_eq!((choices.south.own, choices.south.other), (south, north));
             assert_eq!((choices.north.own, choices.north.other), (north, south));
             let best = choices.best();
             assert!(choices.value(best).own >= choices.value(!best).own);
-            if finish.outcome.winner.is_some() {
-                assert_eq!(Some(best), finish.outcome.winner);
+            if finish.result.outcome.winner.is_some() {
+                assert_eq!(Some(best), finish.result.outcome.winner);
             }
         }
     }
@@ -183,39 +319,35 @@ fn both_side_choices_are_evaluated_by_playing_out() {
 #[test]
 fn records_replay_and_check_every_move() {
     let opening = Ritual::new(1, Parity::Even).unwrap().choose(Side::South);
-    let mut record = Record::new(Setup::even(), Some(opening), RuleSet::default());
+    let mut record = Record::new(Mangala4::default(), Some(opening));
     record.play_to_end();
-    let finish = Setup::even().position(RuleSet::default()).play_out();
+    let finish = Mangala4::default().play_out();
     assert_eq!(record.finish(), Some(finish));
     assert_eq!(record.plies(), finish.plies);
     let text = record.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 south");
+    assert_eq!(lines[0], "setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south");
     assert_eq!(
         lines[1],
         "opening hid=1 guess=even chooser=challenger row=south"
     );
-    assert_eq!(lines[2], "leftover none");
-    assert!(lines[3].starts_with("moves S1"));
-    assert_eq!(lines[4], format!("result {finish}"));
+    assert!(lines[2].starts_with("moves S1"));
+    assert_eq!(lines[3], format!("result {}", finish.result));
     assert_eq!(text.parse::<Record>().unwrap(), record);
 
     // A wrong hole, a wrong capture, a move after the end, a wrong result: all refused.
-    let first_move = lines[3].split(' ').nth(1).unwrap();
+    let first_move = lines[2].split(' ').nth(1).unwrap();
     let tampered = text.replacen(&format!("moves {first_move}"), "moves S2", 1);
     assert!(matches!(
         tampered.parse::<Record>(),
         Err(RecordError::Move { number: 1, .. })
     ));
-    let extra = text.replace(lines[3], &format!("{} S1", lines[3]));
+    let extra = text.replace(lines[2], &format!("{} S1", lines[2]));
     assert!(matches!(
         extra.parse::<Record>(),
         Err(RecordError::AfterEnd { .. })
     ));
-    let result = text.replace(
-        lines[4],
-        "result south=1 north=2 reason=empty plies=3 left=0",
-    );
+    let result = text.replace(lines[3], "result south wins 2-1 (empty)");
     assert!(matches!(
         result.parse::<Record>(),
         Err(RecordError::Result { .. })
@@ -228,8 +360,8 @@ fn records_replay_and_check_every_move() {
     // A partial record: the first three moves only, no result line.
     let partial = format!(
         "setup {}\nmoves {}\n",
-        Setup::even(),
-        lines[3]
+        Mangala4::default(),
+        lines[2]
             .split(' ')
             .skip(1)
             .take(3)
@@ -238,7 +370,7 @@ fn records_replay_and_check_every_move() {
     );
     let partial: Record = partial.parse().unwrap();
     assert_eq!(partial.moves().len(), 3);
-    assert!(partial.outcome().is_none());
+    assert!(partial.result().is_none());
 }
 
 #[test]
@@ -250,12 +382,9 @@ fn statistics_add_up() {
     let mut south_first_south_wins = 0;
     for seed in 0..100 {
         for first in Side::BOTH {
-            let finish = Setup::random(seed)
-                .with_first(first)
-                .position(RuleSet::default())
-                .play_out();
+            let finish = random_start(seed, first).play_out();
             plies += u64::from(finish.plies);
-            if first == Side::South && finish.outcome.winner == Some(Side::South) {
+            if first == Side::South && finish.result.outcome.winner == Some(Side::South) {
                 south_first_south_wins += 1;
             }
         }
@@ -280,8 +409,17 @@ fn serde_goes_through_the_strings_and_their_validation() {
     assert!(
         serde_json::from_str::<Mangala4>("\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 250 47 south\"").is_err()
     );
-    let setup = Setup::random(9).with_first(Side::North);
+    let setup = Setup {
+        side_to_move: Side::North,
+        ..Setup::random(9)
+    };
     let json = serde_json::to_string(&setup).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
-    assert!(serde_json::from_str::<Setup>("\"0,0,0,0,0,0,0,0,0,0,0,0,0,0 south\"").is_err());
+    assert!(serde_json::from_str::<Setup>("\"0,0,0,0,0,0,0,0,0,0,0,0,0 south\"").is_err());
+    // The run since the last capture and the rules go through serde too.
+    let text = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 50 47 south leftover=own-side run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0";
+    let position: Mangala4 = text.parse().unwrap();
+    let json = serde_json::to_string(&position).unwrap();
+    assert_eq!(serde_json::from_str::<Mangala4>(&json).unwrap(), position);
+    assert_eq!(serde_json::to_string(&Move::Sow(8)).unwrap(), "\"N2\"");
 }

@@ -4,15 +4,15 @@
 mod common;
 
 use common::{ref_game, ref_move};
-use mancala_engine::{Position as _, Rng, Side};
-use mangala4::{Leftover, Mangala4, Move, Record, RuleSet, Setup};
+use mancala_engine::Rng;
+use mangala4::prelude::*;
 use proptest::prelude::*;
 
 fn side_index(side: Side) -> usize {
     side.index()
 }
 
-/// Boards of every kind: multinomial spreads of 1..=255 counters, and small counts per hole.
+/// Boards of every kind: multinomial spreads of 1..=255 seeds, and small counts per hole.
 fn any_board() -> impl Strategy<Value = [u8; 14]> {
     prop_oneof![
         (any::<u64>(), 1u32..=255).prop_map(|(seed, n)| {
@@ -42,9 +42,17 @@ fn any_rules() -> impl Strategy<Value = RuleSet> {
     ]
 }
 
-fn setup(board: [u8; 14], first: Side) -> Setup {
-    let counts: Vec<u32> = board.iter().map(|&c| u32::from(c)).collect();
-    Setup::custom(&counts).unwrap().with_first(first)
+fn setup(board: [u8; 14], first: Side, rules: RuleSet) -> Setup {
+    Setup {
+        holes: board.map(u32::from),
+        side_to_move: first,
+        rules,
+        ..Setup::even()
+    }
+}
+
+fn start(board: [u8; 14], first: Side, rules: RuleSet) -> Mangala4 {
+    Mangala4::from_setup(setup(board, first, rules)).unwrap()
 }
 
 /// Plays through the core trait one legal move at a time.
@@ -67,15 +75,15 @@ fn check_against_reference(
     first: Side,
     rules: RuleSet,
 ) -> Result<(), TestCaseError> {
-    let position = setup(board, first).position(rules);
+    let position = start(board, first, rules);
     let finish = position.play_out();
     let expected = ref_game(board, [0, 0], side_index(first));
     let end = &finish.position;
-    prop_assert_eq!(end.board(), expected.board);
-    prop_assert_eq!(u32::from(end.captured(Side::South)), expected.captured[0]);
-    prop_assert_eq!(u32::from(end.captured(Side::North)), expected.captured[1]);
+    prop_assert_eq!(&*end.board(), &expected.board[..]);
+    prop_assert_eq!(end.store(Side::South), expected.captured[0]);
+    prop_assert_eq!(end.store(Side::North), expected.captured[1]);
     prop_assert_eq!(side_index(end.side_to_move()), expected.side);
-    prop_assert_eq!(finish.outcome.reason.name(), expected.reason);
+    prop_assert_eq!(finish.result.outcome.reason.name(), expected.reason);
     prop_assert_eq!(finish.plies, expected.plies);
     let (mut south, mut north) = (expected.captured[0], expected.captured[1]);
     if rules.leftover == Leftover::OwnSide {
@@ -98,7 +106,7 @@ fn check_against_reference(
 #[test]
 fn random_setups_play_out_as_the_reference_says() {
     for seed in 0..1500 {
-        let board = Setup::random(seed).board();
+        let board = Setup::random(seed).holes.map(|seeds| seeds as u8);
         for first in Side::BOTH {
             check_against_reference(board, first, RuleSet::default()).unwrap();
         }
@@ -120,12 +128,12 @@ proptest! {
     /// every intermediate position agrees with a play-out started from it.
     #[test]
     fn move_by_move_equals_play_out(board in any_board(), first in any_side(), rules in any_rules()) {
-        let start = setup(board, first).position(rules);
+        let start = start(board, first, rules);
         let finish = start.play_out();
         let (end, plies) = move_by_move(start);
         prop_assert_eq!(end, finish.position);
         prop_assert_eq!(plies, finish.plies);
-        prop_assert_eq!(end.outcome(), Some(finish.outcome));
+        prop_assert_eq!(end.result(), Some(finish.result));
         // Part way through: the play-out of the rest ends at the same place.
         let mut middle = start;
         let mut done = 0;
@@ -140,28 +148,30 @@ proptest! {
         prop_assert_eq!(done + rest.plies, finish.plies);
     }
 
-    /// Every move conserves the counters, captured ones included, and keeps both totals'
+    /// Every move conserves the seeds, captured ones included, and keeps both stores'
     /// changes with the mover.
     #[test]
-    fn counters_are_conserved(board in any_board(), first in any_side()) {
-        let mut position = setup(board, first).position(RuleSet::default());
-        let total = |p: &Mangala4| p.on_board() + u32::from(p.captured(Side::South)) + u32::from(p.captured(Side::North));
+    fn seeds_are_conserved(board in any_board(), first in any_side()) {
+        let mut position = start(board, first, RuleSet::STANDARD);
+        let total = |p: &Mangala4| p.board().seeds() + p.store(Side::South) + p.store(Side::North);
         let start = total(&position);
         let mut turns = 0;
         while position.forced_move().is_some() && turns < 2000 {
             let mover = position.side_to_move();
-            let other_before = position.captured(!mover);
-            let board_before = position.board();
-            let effect = position.play_forced_reported();
+            let other_before = position.store(!mover);
+            let mut board_before = [0u8; 14];
+            board_before.copy_from_slice(&position.board());
+            let mv = position.forced_move().unwrap();
+            let effect = position.play_reported(mv).unwrap();
             prop_assert_eq!(total(&position), start);
-            prop_assert_eq!(position.captured(!mover), other_before);
+            prop_assert_eq!(position.store(!mover), other_before);
             if let Move::Sow(hole) = effect.mv {
                 // The same move by the reference.
                 match ref_move(&board_before, usize::from(hole)) {
                     None => prop_assert!(effect.endless),
                     Some((after, taken)) => {
-                        prop_assert_eq!(position.board(), after);
-                        prop_assert_eq!(effect.capture.map_or(0, |c| u32::from(c.counters)), taken);
+                        prop_assert_eq!(&*position.board(), &after[..]);
+                        prop_assert_eq!(effect.capture.map_or(0, |c| u32::from(c.seeds)), taken);
                     }
                 }
             }
@@ -169,37 +179,36 @@ proptest! {
         }
     }
 
-    /// Position strings round-trip, and a parsed position plays like the one it was written
-    /// from.
+    /// Position strings round-trip, and a parsed position is the one it was written from
+    /// (history and rules included), so it plays on to the same end.
     #[test]
-    fn position_strings_round_trip(board in any_board(), first in any_side(), plies in 0u32..40) {
-        let mut position = setup(board, first).position(RuleSet::default());
+    fn position_strings_round_trip(board in any_board(), first in any_side(), rules in any_rules(), plies in 0u32..40) {
+        let mut position = start(board, first, rules);
         for _ in 0..plies {
             position.play_unchecked(Move::Pass);
         }
         let text = position.to_string();
         let parsed: Mangala4 = text.parse().unwrap();
         prop_assert_eq!(parsed.to_string(), text);
-        prop_assert_eq!(parsed.board(), position.board());
-        prop_assert_eq!(parsed.side_to_move(), position.side_to_move());
-        if plies == 0 {
-            prop_assert_eq!(parsed, position);
-        }
+        prop_assert_eq!(parsed, position);
+        prop_assert_eq!(Mangala4::from_setup(position.to_setup()), Ok(position));
+        prop_assert_eq!(parsed.play_out(), position.play_out());
     }
 
     /// Setups and whole records round-trip through their text.
     #[test]
     fn records_round_trip(board in any_board(), first in any_side(), rules in any_rules(), hidden in 1u32..=2, odd in any::<bool>(), row in any_side()) {
-        let setup = setup(board, first);
+        let setup = setup(board, first, rules);
         prop_assert_eq!(setup.to_string().parse::<Setup>().unwrap(), setup);
         let guess = if odd { mangala4::Parity::Odd } else { mangala4::Parity::Even };
         let opening = mangala4::Ritual::new(hidden, guess).unwrap().choose(row);
-        let mut record = Record::new(setup, Some(opening), rules);
+        let start = Mangala4::from_setup(setup).unwrap();
+        let mut record = Record::new(start, Some(opening));
         record.play_to_end();
         let text = record.to_string();
         let parsed: Record = text.parse().unwrap();
         prop_assert_eq!(&parsed, &record);
-        prop_assert_eq!(parsed.finish(), Some(setup.position(rules).play_out()));
+        prop_assert_eq!(parsed.finish(), Some(start.play_out()));
     }
 
     /// Malformed position strings are refused with an error, never a panic.

@@ -1,0 +1,77 @@
+//! The rule options, and the board's fixed size.
+
+use crate::ParseError;
+use core::fmt;
+use core::str::FromStr;
+
+/// Holes on the board.
+pub const HOLES: usize = 14;
+/// Holes in one row.
+pub const PER_SIDE: usize = 7;
+/// Seeds in a standard game.
+pub const STANDARD_SEEDS: u32 = 98;
+/// The most seeds a position may hold, board and stores together: counts are bytes, and this
+/// bound keeps every count, during any sowing, within a byte.
+pub const MAX_SEEDS: u32 = 255;
+
+/// What becomes of the seeds still on the board when a game ends with some left (M7
+/// repetition, M8 endless move). A library rule: the rules text leaves them uncounted and names
+/// the other choice as an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Leftover {
+    /// Nobody gets them (the standard rule).
+    #[default]
+    Uncounted,
+    /// Each player adds the seeds lying on his own row to his score.
+    OwnSide,
+}
+
+impl Leftover {
+    /// The name used on command lines, in position strings and in records: `none` or
+    /// `own-side`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Leftover::Uncounted => "none",
+            Leftover::OwnSide => "own-side",
+        }
+    }
+}
+
+impl fmt::Display for Leftover {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Leftover {
+    type Err = ParseError;
+    /// Reads `none` or `own-side`.
+    fn from_str(text: &str) -> Result<Leftover, ParseError> {
+        match text {
+            "none" => Ok(Leftover::Uncounted),
+            "own-side" => Ok(Leftover::OwnSide),
+            _ => Err(ParseError::Leftover(crate::notation::excerpt(text))),
+        }
+    }
+}
+
+/// The rule options. Everything else is fixed by the rules (the board is always 2 × 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    /// Who scores the seeds left on the board at the end (M7, M8).
+    pub leftover: Leftover,
+}
+
+impl RuleSet {
+    /// The rules as the rules text gives them: leftover seeds uncounted.
+    pub const STANDARD: RuleSet = RuleSet {
+        leftover: Leftover::Uncounted,
+    };
+}
+
+impl Default for RuleSet {
+    /// [`RuleSet::STANDARD`].
+    fn default() -> RuleSet {
+        RuleSet::STANDARD
+    }
+}
