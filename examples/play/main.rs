@@ -136,7 +136,20 @@ fn main() -> ExitCode {
             .unwrap_or_else(|| "a panic without a message".to_owned());
         eprintln!("error: {message}");
     }));
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.into_string())
+        .collect()
+    {
+        Ok(args) => args,
+        Err(arg) => {
+            eprintln!(
+                "error: argument `{}` is not UTF-8 text",
+                arg.to_string_lossy()
+            );
+            return ExitCode::from(2);
+        }
+    };
     let Some(game) = args.first() else {
         eprintln!("error: expected a game (play --help lists the games and options)");
         return ExitCode::from(2);

@@ -36,7 +36,20 @@ const MAX_THREADS: u64 = 256;
 
 fn main() -> ExitCode {
     quiet_panics();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.into_string())
+        .collect()
+    {
+        Ok(args) => args,
+        Err(arg) => {
+            eprintln!(
+                "error: argument `{}` is not UTF-8 text",
+                arg.to_string_lossy()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
