@@ -83,7 +83,11 @@ pub(crate) fn number(what: &'static str, text: &str) -> Result<u32, ParseError> 
         && (text == "0" || !text.starts_with('0'));
     match text.parse::<u32>() {
         Ok(n) if plain => Ok(n),
-        _ => Err(field(what, text, "a plain decimal number in range is expected")),
+        _ => Err(field(
+            what,
+            text,
+            "a plain decimal number in range is expected",
+        )),
     }
 }
 
@@ -168,10 +172,10 @@ impl FromStr for Oware {
                 .ok_or_else(|| field(what, "", "the field is missing"))
         };
         let counts = board(next("board")?)?;
-        let stores = next("stores")?;
+        let stores = next("pair of stores")?;
         let (south, north) = stores
             .split_once('-')
-            .ok_or_else(|| field("stores", stores, "`S-N` is expected"))?;
+            .ok_or_else(|| field("pair of stores", stores, "`S-N` is expected"))?;
         let stores = [number("store", south)?, number("store", north)?];
         let side_text = next("side")?;
         let side: Side = side_text

@@ -94,7 +94,12 @@ impl Frame {
         if captured {
             // The game is decided once a store holds more than half of all seeds, or both hold
             // half.
-            let total: u32 = self.board.iter().chain(&self.stores).map(|&s| u32::from(s)).sum();
+            let total: u32 = self
+                .board
+                .iter()
+                .chain(&self.stores)
+                .map(|&s| u32::from(s))
+                .sum();
             let [south, north] = self.stores.map(u32::from);
             if south > total / 2 || north > total / 2 {
                 return Err(EndReason::Majority);
@@ -166,7 +171,12 @@ impl Oware {
     /// Every seed of the game, on the board and in the stores.
     pub fn total_seeds(&self) -> u32 {
         let frame = &self.frame;
-        frame.board.iter().chain(&frame.stores).map(|&s| u32::from(s)).sum()
+        frame
+            .board
+            .iter()
+            .chain(&frame.stores)
+            .map(|&s| u32::from(s))
+            .sum()
     }
 
     /// Plays `mv` if it is legal and tells what it did; otherwise returns why not and leaves
@@ -217,7 +227,12 @@ impl Oware {
     /// capture: the entries two, four, … places before the next one.
     #[inline]
     fn repeats(&self, board: &Houses) -> bool {
-        self.seen.iter().rev().skip(1).step_by(2).any(|b| b == board)
+        self.seen
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|b| b == board)
     }
 }
 
@@ -307,7 +322,10 @@ impl Position for Oware {
 
     fn seeds_on_side(&self, side: Side) -> u32 {
         let frame = &self.frame;
-        frame.board[frame.row(side)].iter().map(|&s| u32::from(s)).sum()
+        frame.board[frame.row(side)]
+            .iter()
+            .map(|&s| u32::from(s))
+            .sum()
     }
 
     #[inline]

@@ -70,7 +70,9 @@ pub enum SetupError {
     #[error("a game holds 1 to {MAX_SEEDS} seeds, board and stores together, not {0}")]
     Seeds(u64),
     /// The stores already decide the game, which would then be over.
-    #[error("a store holds more than half of the seeds (or both hold half): the game would be over")]
+    #[error(
+        "a store holds more than half of the seeds (or both hold half): the game would be over"
+    )]
     Decided,
     /// The side to move cannot move (no seeds, or none that reach a starving opponent), so the
     /// game would be over.
@@ -244,7 +246,10 @@ fn finished_misfit(frame: &Frame, reason: EndReason, on_board: u64) -> Option<&'
             let limit = frame.rules.max_plies();
             if limit == 0 || frame.ply != limit {
                 Some("the move count must be the rules' move limit")
-            } else if frame.end_or_moves(true, false).is_err_and(|r| r != EndReason::MoveLimit) {
+            } else if frame
+                .end_or_moves(true, false)
+                .is_err_and(|r| r != EndReason::MoveLimit)
+            {
                 Some("the game would have ended otherwise first")
             } else {
                 None

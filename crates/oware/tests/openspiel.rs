@@ -70,14 +70,19 @@ fn replay(trace: &str, tally: &mut Tally) {
                 let action: usize = rest.parse().unwrap();
                 let mv = Move::from_action(action).expect("an action id");
                 if let Err(error) = position.clone().play(mv) {
-                    panic!("OpenSpiel's move {action} is refused: {error} ({})", context());
+                    panic!(
+                        "OpenSpiel's move {action} is refused: {error} ({})",
+                        context()
+                    );
                 }
                 position.play_unchecked(mv);
                 tally.plies += 1;
             }
             "end" => {
                 let returns: Vec<f64> = rest.split(' ').map(|r| r.parse().unwrap()).collect();
-                let outcome = position.outcome().unwrap_or_else(|| panic!("not over ({})", context()));
+                let outcome = position
+                    .outcome()
+                    .unwrap_or_else(|| panic!("not over ({})", context()));
                 let expected = match outcome.winner {
                     Some(Side::South) => [1.0, -1.0],
                     Some(Side::North) => [-1.0, 1.0],
@@ -88,7 +93,9 @@ fn replay(trace: &str, tally: &mut Tally) {
             }
             "limit" => {
                 let plies: u32 = rest.parse().unwrap();
-                let outcome = position.outcome().unwrap_or_else(|| panic!("not over ({})", context()));
+                let outcome = position
+                    .outcome()
+                    .unwrap_or_else(|| panic!("not over ({})", context()));
                 assert_eq!(outcome.reason, EndReason::MoveLimit, "{}", context());
                 assert_eq!(outcome.winner, None, "{}", context());
                 assert_eq!(position.ply(), plies, "{}", context());
@@ -106,20 +113,52 @@ fn check_state(position: &Oware, facts: &str, context: &dyn Fn() -> String) {
         panic!("a state has five parts ({})", context());
     };
     let numbers = |text: &str| -> Vec<u32> {
-        text.split_whitespace().map(|n| n.parse().unwrap()).collect()
+        text.split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
     };
-    assert_eq!(numbers(seeds), position.board().iter().map(|&s| u32::from(s)).collect::<Vec<_>>(), "board ({})", context());
+    assert_eq!(
+        numbers(seeds),
+        position
+            .board()
+            .iter()
+            .map(|&s| u32::from(s))
+            .collect::<Vec<_>>(),
+        "board ({})",
+        context()
+    );
     let scores = numbers(scores);
-    assert_eq!(scores, [position.score(Side::South), position.score(Side::North)], "scores ({})", context());
-    assert_eq!(numbers(player), [position.side_to_move().index() as u32], "player ({})", context());
+    assert_eq!(
+        scores,
+        [position.score(Side::South), position.score(Side::North)],
+        "scores ({})",
+        context()
+    );
+    assert_eq!(
+        numbers(player),
+        [position.side_to_move().index() as u32],
+        "player ({})",
+        context()
+    );
     // OpenSpiel's state after its last allowed move is not terminal, but it takes no move more.
-    let limited = position.outcome().is_some_and(|o| o.reason == EndReason::MoveLimit);
+    let limited = position
+        .outcome()
+        .is_some_and(|o| o.reason == EndReason::MoveLimit);
     if limited {
         assert_eq!(terminal, "0", "{}", context());
         return;
     }
-    assert_eq!(terminal == "1", position.is_over(), "terminal ({})", context());
-    let ours: Vec<u32> = position.legal_moves().iter().map(|mv| mv.action() as u32).collect();
+    assert_eq!(
+        terminal == "1",
+        position.is_over(),
+        "terminal ({})",
+        context()
+    );
+    let ours: Vec<u32> = position
+        .legal_moves()
+        .iter()
+        .map(|mv| mv.action() as u32)
+        .collect();
     assert_eq!(numbers(legal), ours, "legal moves ({})", context());
 }
 
@@ -179,7 +218,11 @@ fn perft_agrees_with_openspiel() {
                 .map(|n| n.parse().unwrap())
                 .collect();
             let (depth, nodes) = (fields[0] as u32, fields[1]);
-            assert_eq!(perft(&start, depth), nodes, "perft({depth}) on 2 × {houses}, {seeds} seeds");
+            assert_eq!(
+                perft(&start, depth),
+                nodes,
+                "perft({depth}) on 2 × {houses}, {seeds} seeds"
+            );
             depths += 1;
         }
         assert!(depths >= 5, "OpenSpiel reached only depth {depths}");

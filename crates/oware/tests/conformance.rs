@@ -1,0 +1,80 @@
+//! The workspace's contract, checked by the core's conformance kit on random games of the
+//! standard rules and of every option.
+
+use mancala_engine::conformance::Kit;
+use oware::prelude::*;
+
+/// Every move a board can name, and some it cannot.
+fn probes() -> Vec<Move> {
+    (0..=10).map(Move::new).collect()
+}
+
+fn record_trip(position: &Oware) -> Result<Oware, String> {
+    let text = Record::new(position.clone()).to_string();
+    let record: Record = text.parse().map_err(|e: RecordError| e.to_string())?;
+    Ok(record.position().clone())
+}
+
+fn setup_trip(position: &Oware) -> Result<Oware, String> {
+    Oware::from_setup(&position.to_setup()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_standard_game_keeps_the_contract() {
+    let report = Kit::new([Oware::default()])
+        .games(60)
+        .seed(7)
+        .probes(probes())
+        .round_trip("setup", setup_trip)
+        .round_trip("record", record_trip)
+        .run();
+    assert_eq!(report.finished, 60);
+}
+
+#[test]
+fn every_option_keeps_the_contract() {
+    let starts: Vec<Oware> = [(6, 4), (2, 2), (1, 5), (3, 3), (8, 3), (5, 6)]
+        .into_iter()
+        .flat_map(|(houses, seeds)| {
+            let rules = RuleSet::with_board(houses, seeds).unwrap();
+            [
+                Oware::new(rules),
+                Oware::new(rules.with_grand_slam(GrandSlam::CaptureAll)),
+                Oware::new(rules.with_max_plies(0)),
+                Oware::new(rules.with_max_plies(7)),
+            ]
+        })
+        .collect();
+    let report = Kit::new(starts)
+        .games(8)
+        .seed(11)
+        .probes(probes())
+        .round_trip("setup", setup_trip)
+        .run();
+    assert_eq!(report.finished, report.games);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_position_string() {
+    fn serde_trip(position: &Oware) -> Result<Oware, String> {
+        let json = serde_json::to_string(position).map_err(|e| e.to_string())?;
+        serde_json::from_str(&json).map_err(|e| e.to_string())
+    }
+    let report = Kit::new([Oware::default()])
+        .games(20)
+        .seed(3)
+        .round_trip("serde", serde_trip)
+        .run();
+    assert_eq!(report.finished, 20);
+    let json = serde_json::to_string(&Oware::default()).unwrap();
+    assert_eq!(json, "\"4,4,4,4,4,4/4,4,4,4,4,4 0-0 south\"");
+    assert!(serde_json::from_str::<Oware>("\"4,4,4/4,4,4 99-0 south\"").is_err());
+    let mv: Move = serde_json::from_str("\"3\"").unwrap();
+    assert_eq!(mv, Move::new(3));
+    let rules: RuleSet = serde_json::from_str("\"houses=3,seeds=2\"").unwrap();
+    assert_eq!(
+        serde_json::to_string(&rules).unwrap(),
+        "\"houses=3,seeds=2,grand-slam=no-capture,max-plies=1000\""
+    );
+}
