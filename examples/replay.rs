@@ -11,10 +11,11 @@
 //! in file order. The exit status is 0 once the file has been read, whatever M is, and 2 when
 //! the file cannot be read or the arguments are wrong.
 
-use mancala_engine::{Position as _, Side};
 use serde_json::json;
+use std::io::BufReader;
 use std::process::ExitCode;
-use toguz::notation::{read_games, GameResult, Replay};
+use toguz::prelude::*;
+use toguz::record::{Reader, RecordErrorKind, Replay};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,28 +25,37 @@ fn main() -> ExitCode {
         eprintln!("usage: replay FILE [--json]");
         return ExitCode::from(2);
     };
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
         Err(e) => {
             eprintln!("replay: cannot read {path}: {e}");
             return ExitCode::from(2);
         }
     };
-    // Invalid UTF-8 becomes U+FFFD, which the reader then reports in the game concerned.
-    let text = String::from_utf8_lossy(&bytes);
+    // The records are read one game at a time, never the whole file. Invalid UTF-8 becomes
+    // U+FFFD, which the reader then reports in the game concerned.
+    let records = Reader::new(BufReader::new(file));
     let (mut games, mut plies, mut mismatches, mut on_board) = (0usize, 0usize, 0usize, 0usize);
-    for (index, item) in read_games(&text).enumerate() {
+    for (index, item) in records.enumerate() {
         let (replay, error) = match item {
             Ok(game) => {
                 let replay = game.replay();
                 let error = replay.error.as_ref().map(|e| e.to_string());
                 (replay, error)
             }
-            Err(e) => (e.partial.replay(), Some(e.to_string())),
+            Err(e) if matches!(e.kind, RecordErrorKind::Io(_)) => {
+                eprintln!("replay: cannot read {path}: {}", e.kind);
+                return ExitCode::from(2);
+            }
+            Err(e) => {
+                let message = e.to_string();
+                let partial = e.partial.map(|p| *p).unwrap_or_default();
+                (partial.replay(), Some(message))
+            }
         };
         games += 1;
         plies += replay.moves.len();
-        let result = replay.position.outcome().map(GameResult::from_outcome);
+        let result = replay.position.outcome().map(PgnResult::from_outcome);
         if result.is_some() && error.is_none() {
             on_board += 1;
         }
@@ -66,7 +76,7 @@ fn main() -> ExitCode {
 fn game_json(
     index: usize,
     replay: &Replay,
-    result: Option<GameResult>,
+    result: Option<PgnResult>,
     error: Option<String>,
 ) -> String {
     let position = &replay.position;
@@ -78,10 +88,10 @@ fn game_json(
     format!(
         "{{\"index\":{index},\"plies\":{},\"pits\":{},\"kazans\":{},\"tuzdiks\":{},\"to_move\":\"{to_move}\",\"result\":{},\"error\":{}}}",
         replay.moves.len(),
-        json(json!(position.holes())),
+        json(json!(&*position.board())),
         json(json!([position.kazan(Side::South), position.kazan(Side::North)])),
         json(json!([position.tuzdik(Side::South), position.tuzdik(Side::North)])),
-        json(json!(result.map(GameResult::as_str))),
+        json(json!(result.map(PgnResult::as_str))),
         json(json!(error)),
     )
 }

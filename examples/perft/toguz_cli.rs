@@ -1,7 +1,7 @@
 //! The `toguz` options of the perft example: `[--optional-tuzdik] [--no-majority-stop]
 //! [--board 9|7|5]`.
 
-use toguz::{BoardSize, Toguz, RuleSet, TuzdikRule};
+use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {

@@ -6,9 +6,9 @@
 //! tuzdik; a half-move marked `x` claims it).
 
 use crate::{Game, Input, Options, Stop};
-use mancala_engine::{EndReason, Position as _, Side};
 use toguz::notation::{HalfMove, Style};
-use toguz::{BoardSize, Move, RuleSet, TuzdikRule, BLACK, WHITE};
+use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
+use toguz::{BLACK, WHITE};
 
 /// The Toguz Kumalak driver and its rule options.
 #[derive(Debug, Clone, Default)]
@@ -41,7 +41,7 @@ impl Toguz {
             if tuzdik {
                 line.push_str("[  X]");
             } else {
-                line.push_str(&format!("[{:>3}]", position.holes()[index]));
+                line.push_str(&format!("[{:>3}]", position.board()[index]));
             }
         }
         line

@@ -1,11 +1,25 @@
 //! Moves, what they did, and why one is refused.
 
+use crate::ParseError;
 use core::fmt;
+use core::str::FromStr;
 
 /// A move: one of the mover's holes, numbered `1..=9` from his own left, and (under
 /// [`TuzdikRule::Optional`](crate::TuzdikRule::Optional)) whether he claims the tuzdik the move
 /// would make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+///
+/// Written as players write it: the hole number, with `*` for a claimed tuzdik (`7`, `3*`).
+/// `Display`, `FromStr` and `Debug` all use that form.
+///
+/// ```
+/// use toguz::Move;
+///
+/// assert_eq!("7".parse::<Move>(), Ok(Move::new(7)));
+/// assert_eq!("3*".parse::<Move>(), Ok(Move::claiming(3)));
+/// assert_eq!(format!("{:?}", Move::claiming(3)), "3*");
+/// assert!("10".parse::<Move>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Move {
     index: u8,
     claim: bool,
@@ -49,8 +63,8 @@ impl Move {
         self.claim
     }
 
-    /// The move as a small integer in `0..18` (`index + 9 × claim`), player-relative, for
-    /// learning code that wants a fixed action space.
+    /// The move as a small integer in `0..18`, player-relative, for learning code that wants a
+    /// fixed action space: `0..9` are holes 1..9, `9..18` the same holes claiming a tuzdik.
     #[inline]
     pub const fn action(self) -> usize {
         self.index as usize + 9 * self.claim as usize
@@ -80,12 +94,45 @@ impl fmt::Display for Move {
     }
 }
 
+impl fmt::Debug for Move {
+    /// The same as `Display`: what a player would write.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// Reads a hole number `1..=9`, with `*` after it to claim a tuzdik.
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        let bad = || ParseError::BadMove {
+            text: crate::notation::quote(text),
+        };
+        let (digit, claim) = match text.strip_suffix('*') {
+            Some(digit) => (digit, true),
+            None => (text, false),
+        };
+        match digit.as_bytes() {
+            [d @ b'1'..=b'9'] => {
+                let number = d - b'0';
+                Ok(if claim {
+                    Move::claiming(number)
+                } else {
+                    Move::new(number)
+                })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
 /// What a move did: the facts a score sheet records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MoveEffect {
-    /// The canonical index (`0..18`) of the hole where the last stone fell.
+pub struct Effect {
+    /// The canonical index (`0..18`) of the hole where the last seed fell.
     pub landing: usize,
-    /// Stones taken by an even capture (`0` if none).
+    /// Seeds taken by an even capture (`0` if none).
     pub captured: u32,
     /// The canonical index of the tuzdik the move made, if it made one.
     pub tuzdik: Option<usize>,
@@ -111,7 +158,7 @@ pub enum MoveError {
         /// The hole's number.
         number: u8,
     },
-    /// The hole has no stone.
+    /// The hole has no seed.
     #[error("hole {number} is empty")]
     EmptyHole {
         /// The hole's number.

@@ -2,8 +2,10 @@
 //! vocabulary (the [`Position`](mancala_engine::Position) trait, [`Side`](mancala_engine::Side),
 //! results) and this crate's types.
 
+pub use crate::notation::{Fen, HalfMove, ResolveError, Style};
+pub use crate::record::{PgnResult, Record, RecordError};
 pub use crate::{
-    BoardSize, Move, MoveEffect, MoveError, RuleSet, Setup, SetupError, Toguz, TuzdikRule, BLACK,
-    WHITE,
+    BoardSize, Effect, Move, MoveError, ParseError, RuleSet, Setup, SetupError, Toguz, TuzdikRule,
+    BLACK, WHITE,
 };
 pub use mancala_engine::prelude::*;

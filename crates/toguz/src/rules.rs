@@ -11,20 +11,20 @@ pub enum TuzdikRule {
     Optional,
 }
 
-/// The board: rows of 9, 7 or 5 holes, as many stones per hole as holes per row.
+/// The board: rows of 9, 7 or 5 holes, as many seeds per hole as holes per row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BoardSize {
-    /// 2 × 9 holes, 9 stones each (162 in all): the standard game.
+    /// 2 × 9 holes, 9 seeds each (162 in all): the standard game.
     #[default]
     Nine,
-    /// 2 × 7 holes, 7 stones each (98): a regional simplified form.
+    /// 2 × 7 holes, 7 seeds each (98): a regional simplified form, with tuzdiks.
     Seven,
-    /// 2 × 5 holes, 5 stones each (50), without tuzdiks: the junior form.
+    /// 2 × 5 holes, 5 seeds each (50), without tuzdiks: the junior form.
     Five,
 }
 
 impl BoardSize {
-    /// Holes in one player's row (also the stones per hole at the start).
+    /// Holes in one player's row (also the seeds per hole at the start).
     #[inline]
     pub const fn per_side(self) -> usize {
         match self {
@@ -40,10 +40,17 @@ impl BoardSize {
         2 * self.per_side()
     }
 
-    /// Stones in the game.
+    /// Seeds in the game.
     #[inline]
-    pub const fn stones(self) -> u32 {
+    pub const fn seeds(self) -> u32 {
         (self.holes() * self.per_side()) as u32
+    }
+
+    /// [`seeds`](BoardSize::seeds) under its former name, for code inside the crate not yet
+    /// moved to the new one.
+    #[inline]
+    pub(crate) const fn stones(self) -> u32 {
+        self.seeds()
     }
 
     /// Whether tuzdiks exist on this board (not on 2 × 5).
@@ -64,11 +71,23 @@ impl BoardSize {
 }
 
 /// The rule options, with the federation rules as the default.
+///
+/// Written (`Display`, `FromStr`) as the board then the options that differ from the
+/// standard ones: `2x9`, `2x7 optional-tuzdik`, `2x9 no-majority-stop`.
+///
+/// ```
+/// use toguz::{BoardSize, RuleSet, TuzdikRule};
+///
+/// let rules = RuleSet { board: BoardSize::Seven, tuzdik: TuzdikRule::Optional, ..RuleSet::STANDARD };
+/// assert_eq!(rules.to_string(), "2x7 optional-tuzdik");
+/// assert_eq!("2x7 optional-tuzdik".parse(), Ok(rules));
+/// assert_eq!(RuleSet::default(), RuleSet::STANDARD);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     /// Automatic (default) or optional tuzdik creation.
     pub tuzdik: TuzdikRule,
-    /// T6: end the game as soon as a kazan holds more than half the stones (default `true`).
+    /// T6: end the game as soon as a kazan holds more than half the seeds (default `true`).
     /// When `false` play goes on until T7; the winner is the same, the length differs.
     pub stop_at_majority: bool,
     /// The board (default 2 × 9).

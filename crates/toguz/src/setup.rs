@@ -1,14 +1,27 @@
 //! Raw position parts, validated into a [`Toguz`].
 
-use crate::position::HOLE_BYTES;
+use crate::position::{ring, HOLE_BYTES};
 use crate::{RuleSet, Toguz};
 use mancala_engine::Side;
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
 /// [`Toguz::from_setup`] turns it into a position, or says what is wrong with it.
+///
+/// ```
+/// use toguz::prelude::*;
+///
+/// let mut setup = Toguz::default().to_setup();
+/// setup.holes[0] = 8;
+/// setup.holes[1] = 10;
+/// assert!(Toguz::from_setup(setup.clone()).is_ok());
+/// setup.kazans = [1, 0];
+/// setup.holes[1] = 9;
+/// let error = Toguz::from_setup(setup).unwrap_err();
+/// assert_eq!(error, SetupError::OddKazan { player: "White", kazan: 1 });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
-    /// Stone counts by canonical index: `2 × per_side` of them, White's row first.
+    /// Seeds by canonical index: `2 × per_side` of them, White's row first.
     pub holes: Vec<u32>,
     /// Kazans, `[White, Black]`.
     pub kazans: [u32; 2],
@@ -31,22 +44,22 @@ pub enum SetupError {
         /// Holes given.
         found: usize,
     },
-    /// A count is larger than every stone of the game.
-    #[error("{place} holds {count} stones, more than the {stones} in the game")]
+    /// A count is larger than every seed of the game.
+    #[error("{place} holds {count} seeds, more than the {seeds} in the game")]
     CountTooLarge {
-        /// Where: `hole 4`, `White's kazan`, …
+        /// Where: `White's hole 4`, `White's kazan`, …
         place: String,
         /// The count given.
         count: u32,
-        /// Stones in the game.
-        stones: u32,
+        /// Seeds in the game.
+        seeds: u32,
     },
-    /// Holes and kazans do not add up to the stones of the game.
-    #[error("holes and kazans hold {found} stones, the game has {expected}")]
+    /// Holes and kazans do not add up to the seeds of the game.
+    #[error("holes and kazans hold {found} seeds, the game has {expected}")]
     WrongTotal {
         /// The sum found.
         found: u64,
-        /// Stones in the game.
+        /// Seeds in the game.
         expected: u32,
     },
     /// The board has no tuzdiks (2 × 5) but one was given.
@@ -80,17 +93,29 @@ pub enum SetupError {
         /// The shared hole number.
         number: usize,
     },
-    /// A tuzdik hole holds stones; every stone sown there goes to the kazan.
-    #[error("{player}'s tuzdik holds {count} stones; a tuzdik is always empty")]
-    StonesInTuzdik {
+    /// A tuzdik hole holds seeds; every seed sown there goes to the kazan.
+    #[error("{player}'s tuzdik holds {count} seeds; a tuzdik is always empty")]
+    SeedsInTuzdik {
         /// Whose tuzdik.
         player: &'static str,
-        /// The stones found there.
+        /// The seeds found there.
         count: u32,
     },
-    /// A player with a tuzdik has fewer than the 3 stones its creation put in his kazan.
-    #[error("{player} has a tuzdik but only {kazan} stones in his kazan (a tuzdik brings 3)")]
+    /// A player with a tuzdik has fewer than the 3 seeds its creation put in his kazan.
+    #[error("{player} has a tuzdik but only {kazan} seeds in his kazan (a tuzdik brings 3)")]
     KazanTooSmallForTuzdik {
+        /// Whose kazan.
+        player: &'static str,
+        /// The kazan given.
+        kazan: u32,
+    },
+    /// An odd kazan without a tuzdik: captures are even, so only a tuzdik (its 3 seeds, the
+    /// seeds it is fed) can make a kazan odd.
+    #[error(
+        "{player}'s kazan holds {kazan} seeds, an odd number, but {player} has no tuzdik: \
+         without one a kazan only grows by even captures"
+    )]
+    OddKazan {
         /// Whose kazan.
         player: &'static str,
         /// The kazan given.
@@ -98,7 +123,8 @@ pub enum SetupError {
     },
 }
 
-fn player_name(side: Side) -> &'static str {
+/// The player's name as the rules use it.
+pub(crate) fn player_name(side: Side) -> &'static str {
     match side {
         Side::South => "White",
         Side::North => "Black",
@@ -106,12 +132,12 @@ fn player_name(side: Side) -> &'static str {
 }
 
 impl Toguz {
-    /// Validates raw parts into a position. Every impossible position is rejected with an
+    /// Validates raw parts into a position. Every impossible position is refused with an
     /// error naming the first thing wrong.
-    pub fn from_setup(setup: &Setup) -> Result<Toguz, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
         let board = setup.rules.board;
-        let ring = board_ring(setup.rules);
-        let stones = board.stones();
+        let ring = ring(board);
+        let seeds = board.seeds();
         if setup.holes.len() != board.holes() {
             return Err(SetupError::WrongHoleCount {
                 expected: board.holes(),
@@ -119,23 +145,23 @@ impl Toguz {
             });
         }
         for (i, &count) in setup.holes.iter().enumerate() {
-            if count > stones {
+            if count > seeds {
                 let place = format!("{}'s hole {}", player_name(ring.owner(i)), ring.number(i));
                 return Err(SetupError::CountTooLarge {
                     place,
                     count,
-                    stones,
+                    seeds,
                 });
             }
         }
         for side in Side::BOTH {
             let count = setup.kazans[side.index()];
-            if count > stones {
+            if count > seeds {
                 let place = format!("{}'s kazan", player_name(side));
                 return Err(SetupError::CountTooLarge {
                     place,
                     count,
-                    stones,
+                    seeds,
                 });
             }
         }
@@ -145,17 +171,21 @@ impl Toguz {
             .chain(&setup.kazans)
             .map(|&c| u64::from(c))
             .sum();
-        if found != u64::from(stones) {
+        if found != u64::from(seeds) {
             return Err(SetupError::WrongTotal {
                 found,
-                expected: stones,
+                expected: seeds,
             });
         }
         for side in Side::BOTH {
+            let player = player_name(side);
+            let kazan = setup.kazans[side.index()];
             let Some(index) = setup.tuzdiks[side.index()] else {
+                if kazan % 2 == 1 {
+                    return Err(SetupError::OddKazan { player, kazan });
+                }
                 continue;
             };
-            let player = player_name(side);
             if !board.has_tuzdiks() {
                 return Err(SetupError::TuzdiksNotAllowed);
             }
@@ -169,12 +199,11 @@ impl Toguz {
                 return Err(SetupError::TuzdikOnLastHole { player });
             }
             if setup.holes[index] != 0 {
-                return Err(SetupError::StonesInTuzdik {
+                return Err(SetupError::SeedsInTuzdik {
                     player,
                     count: setup.holes[index],
                 });
             }
-            let kazan = setup.kazans[side.index()];
             if kazan < 3 {
                 return Err(SetupError::KazanTooSmallForTuzdik { player, kazan });
             }
@@ -200,18 +229,14 @@ impl Toguz {
         ))
     }
 
-    /// The position's parts; `Toguz::from_setup(&p.to_setup())` gives `p` back.
+    /// The position's parts; `Toguz::from_setup(p.to_setup())` gives `p` back.
     pub fn to_setup(&self) -> Setup {
         Setup {
             holes: self.holes().iter().map(|&h| u32::from(h)).collect(),
             kazans: [self.kazan(Side::South), self.kazan(Side::North)],
             tuzdiks: [self.tuzdik(Side::South), self.tuzdik(Side::North)],
-            side_to_move: mancala_engine::Position::side_to_move(self),
+            side_to_move: self.side,
             rules: self.rules(),
         }
     }
-}
-
-fn board_ring(rules: RuleSet) -> mancala_engine::topology::Ring {
-    Toguz::new(rules).ring()
 }

@@ -1,4 +1,4 @@
-//! Property tests over random games: stones are conserved, move generation agrees with checked
+//! Property tests over random games: seeds are conserved, move generation agrees with checked
 //! play, and the fast move equals a deliberately plain one written straight from the rules.
 
 mod common;
@@ -8,21 +8,21 @@ use mancala_engine::{Position as _, Rng, Side};
 use proptest::prelude::*;
 use toguz::{BoardSize, Move, RuleSet, Setup, Toguz, TuzdikRule};
 
-/// The rules T2–T5 one stone at a time, with nothing shared with the crate's code.
+/// The rules T2–T5 one seed at a time, with nothing shared with the crate's code.
 fn reference_move(s: &mut Setup, number: u8, claim: bool) {
     let n = s.rules.board.per_side();
     let len = 2 * n;
     let me = s.side_to_move.index();
     let origin = me * n + usize::from(number) - 1;
-    let mut stones = s.holes[origin];
+    let mut seeds = s.holes[origin];
     s.holes[origin] = 0;
-    let mut hole = if stones == 1 {
+    let mut hole = if seeds == 1 {
         (origin + 1) % len
     } else {
         origin
     };
     let mut first = true;
-    while stones > 0 {
+    while seeds > 0 {
         if !first {
             hole = (hole + 1) % len;
         }
@@ -31,7 +31,7 @@ fn reference_move(s: &mut Setup, number: u8, claim: bool) {
             Some(owner) => s.kazans[owner] += 1,
             None => s.holes[hole] += 1,
         }
-        stones -= 1;
+        seeds -= 1;
     }
     let owner = hole / n;
     let is_tuzdik = s.tuzdiks.contains(&Some(hole));
@@ -79,7 +79,7 @@ proptest! {
     fn random_games_follow_the_reference(rules in rules_strategy(), seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
         let mut position = Toguz::new(rules);
-        let stones = rules.board.stones();
+        let seeds = rules.board.seeds();
         let mut plies = 0;
         while let Some(mv) = position.random_move(&mut rng) {
             // Generation agrees with checked play, for every candidate move.
@@ -100,7 +100,7 @@ proptest! {
             reference_move(&mut expected, mv.number(), mv.claims_tuzdik());
             position.play(mv).unwrap();
             prop_assert_eq!(position.to_setup(), expected, "after move {} at ply {}", mv, plies);
-            prop_assert_eq!(total(&position), stones);
+            prop_assert_eq!(total(&position), seeds);
             plies += 1;
             prop_assert!(plies < 20_000, "a random game did not end");
         }
@@ -109,7 +109,7 @@ proptest! {
         let outcome = position.outcome().unwrap();
         let (south, north) = (position.score(Side::South), position.score(Side::North));
         if outcome.reason == mancala_engine::EndReason::NoSeeds {
-            prop_assert_eq!(south + north, stones, "the collection leaves no stone behind");
+            prop_assert_eq!(south + north, seeds, "the collection leaves no seed behind");
         }
         prop_assert_eq!(outcome.winner, mancala_engine::Outcome::by_score(south, north, outcome.reason).winner);
     }

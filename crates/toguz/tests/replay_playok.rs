@@ -3,11 +3,9 @@
 //! The data is not part of the repository. When it is absent these tests print a notice and
 //! pass, except under `CI=true`, where they fail.
 
-use mancala_engine::{EndReason, Position as _};
 use std::path::PathBuf;
-use toguz::notation::{
-    read_games, write_games, Game, GameResult, HalfMove, ReplayErrorKind, Style,
-};
+use toguz::prelude::*;
+use toguz::record::{read_records, write_records, RecordErrorKind};
 
 fn playok() -> Option<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -27,8 +25,8 @@ fn playok() -> Option<String> {
     }
 }
 
-fn games(text: &str) -> Vec<Game> {
-    read_games(text)
+fn games(text: &str) -> Vec<Record> {
+    read_records(text)
         .map(|item| item.unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
@@ -53,9 +51,9 @@ fn every_game_replays_with_every_checksum() {
         let outcome = replay.position.outcome();
         if let Some(outcome) = outcome {
             on_board += 1;
-            assert_eq!(game.recorded_result(), GameResult::from_outcome(outcome));
+            assert_eq!(game.recorded_result(), PgnResult::from_outcome(outcome));
         }
-        // `{zero}` marks exactly the games that ended with the player to move out of stones.
+        // `{zero}` marks exactly the games that ended with the player to move out of seeds.
         let zero = game.comments().any(|(_, c)| c == "zero");
         let starved = outcome.is_some_and(|o| o.reason == EndReason::NoSeeds);
         assert_eq!(zero, starved, "game {index}");
@@ -76,15 +74,15 @@ fn every_game_replays_with_every_checksum() {
 fn written_records_read_back_identically() {
     let Some(text) = playok() else { return };
     let games = games(&text);
-    let written = write_games(&games);
-    let again: Vec<Game> = read_games(&written).collect::<Result<_, _>>().unwrap();
+    let written = write_records(&games);
+    let again: Vec<Record> = read_records(&written).collect::<Result<_, _>>().unwrap();
     assert_eq!(again, games);
     // In the KZ style the kazan totals are dropped, and the games still replay.
     let kz: String = games
         .iter()
         .map(|g| format!("{}\n", g.display(Style::Kz)))
         .collect();
-    let kz_games: Vec<Game> = read_games(&kz).collect::<Result<_, _>>().unwrap();
+    let kz_games: Vec<Record> = read_records(&kz).collect::<Result<_, _>>().unwrap();
     for (read, original) in kz_games.iter().zip(&games) {
         let stripped: Vec<HalfMove> = original.moves().iter().map(|h| h.without_kazan()).collect();
         assert_eq!(read.moves(), &stripped[..]);
@@ -98,10 +96,7 @@ fn corruption_is_reported_by_game_and_ply_and_the_rest_is_read() {
     let mut games = games(&text);
     let total = games.len();
     // Game 10: move the landing of ply 5 by one hole.
-    let mut damaged = Game::new();
-    for (name, value) in games[10].tags() {
-        damaged.set_tag(name, value).unwrap();
-    }
+    let mut damaged = Record::new();
     for (i, half) in games[10].moves().iter().enumerate() {
         let half = if i == 4 {
             let to = half.to() % 9 + 1;
@@ -111,21 +106,25 @@ fn corruption_is_reported_by_game_and_ply_and_the_rest_is_read() {
         };
         damaged.push_move(half);
     }
-    damaged.set_result(games[10].result());
+    // The result first: the Result tag must agree with it.
+    damaged.set_result(games[10].result()).unwrap();
+    for (name, value) in games[10].tags() {
+        damaged.set_tag(name, value).unwrap();
+    }
     games[10] = damaged;
-    let mut written = write_games(&games);
+    let mut written = write_records(&games);
     // Game 20: a token that is no half-move.
     let start = written.match_indices("[Event ").nth(20).unwrap().0;
     let moves_at = start + written[start..].find("\n1. ").unwrap() + 4;
     written.insert_str(moves_at, "7? ");
-    let items: Vec<_> = read_games(&written).collect();
+    let items: Vec<_> = read_records(&written).collect();
     assert_eq!(items.len(), total);
     let syntax = items[20].as_ref().unwrap_err();
-    assert_eq!((syntax.game, syntax.ply), (20, Some(1)));
+    assert_eq!((syntax.game, syntax.ply), (Some(20), Some(1)));
     let replay = items[10].as_ref().unwrap().replay();
     let error = replay.error.unwrap();
-    assert_eq!(error.ply, 5);
-    assert!(matches!(error.kind, ReplayErrorKind::Move { .. }));
+    assert_eq!(error.ply, Some(5));
+    assert!(matches!(error.kind, RecordErrorKind::Move { .. }));
     let bad: Vec<usize> = items
         .iter()
         .enumerate()

@@ -9,7 +9,7 @@ fn start_setup() -> Setup {
 }
 
 fn err(setup: &Setup) -> SetupError {
-    Toguz::from_setup(setup).expect_err("an impossible position")
+    Toguz::from_setup(setup.clone()).expect_err("an impossible position")
 }
 
 /// A legal-looking position with a tuzdik for each player: White's on Black's hole 3 (index 11),
@@ -25,13 +25,13 @@ fn with_tuzdiks() -> Setup {
 
 #[test]
 fn the_start_and_a_position_with_tuzdiks_are_accepted() {
-    assert_eq!(Toguz::from_setup(&start_setup()), Ok(Toguz::default()));
-    let p = Toguz::from_setup(&with_tuzdiks()).unwrap();
+    assert_eq!(Toguz::from_setup(start_setup()), Ok(Toguz::default()));
+    let p = Toguz::from_setup(with_tuzdiks()).unwrap();
     assert_eq!(
         (p.tuzdik(Side::South), p.tuzdik(Side::North)),
         (Some(11), Some(4))
     );
-    assert_eq!(Toguz::from_setup(&p.to_setup()), Ok(p));
+    assert_eq!(Toguz::from_setup(p.to_setup()), Ok(p));
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn stones_in_a_tuzdik() {
     s.kazans[0] -= 1;
     assert!(matches!(
         err(&s),
-        SetupError::StonesInTuzdik { count: 1, .. }
+        SetupError::SeedsInTuzdik { count: 1, .. }
     ));
 }
 
@@ -172,6 +172,6 @@ fn errors_read_well() {
     s.holes[0] = 8;
     assert_eq!(
         err(&s).to_string(),
-        "holes and kazans hold 161 stones, the game has 162"
+        "holes and kazans hold 161 seeds, the game has 162"
     );
 }

@@ -1,25 +1,30 @@
-//! The position string, in PlayStrategy's form.
+//! The position string: PlayStrategy's form, with the rule options after it.
 //!
 //! ```text
-//! <Black's row>/<White's row> <White's kazan> <Black's kazan> <S|N> <full-move number>
+//! <Black's row>/<White's row> <White's kazan> <Black's kazan> <S|N> [<full-move number>] [<options>]
 //! ```
 //!
 //! Each row is listed left to right as White sees the board, so Black's row runs from his hole
 //! 9 down to his hole 1 and White's from 1 to 9. Holes are separated by commas; a hole with
-//! stones is `<count>S`, a run of empty holes is its length as a number, a tuzdik is `t` (its
+//! seeds is `<count>S`, a run of empty holes is its length as a number, a tuzdik is `t` (its
 //! owner is the player across the board). `S` (South, White) or `N` (North, Black) is the
-//! player to move. The start:
+//! player to move. The rows give the board; the options that differ from the standard rules
+//! follow as words (`optional-tuzdik`, `no-majority-stop`). A [`Toguz`] is written without a
+//! full-move number, a [`Fen`] with one. The start:
 //!
 //! ```text
-//! 9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1
+//! 9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S
 //! ```
 
-use crate::{BoardSize, RuleSet, Setup, SetupError, Toguz};
+use super::rules_text::{option_words, Options};
+use super::{quote, ParseError};
+use crate::setup::player_name;
+use crate::{BoardSize, RuleSet, Setup, Toguz};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::{Position as _, Side};
+use mancala_engine::Side;
 
-/// A position with its full-move number: what a position string holds. Always a valid
+/// A position with its full-move number: what a record's `FEN` tag holds. Always a valid
 /// position: reading one goes through [`Toguz::from_setup`].
 ///
 /// ```
@@ -30,95 +35,103 @@ use mancala_engine::{Position as _, Side};
 /// let start: Fen = "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1"
 ///     .parse()
 ///     .unwrap();
-/// assert_eq!(start.position, Toguz::default());
+/// assert_eq!(start.position(), Toguz::default());
 ///
 /// let mut position = Toguz::default();
 /// position.play(Move::new(8)).unwrap();
-/// let after = Fen::new(position, 1);
+/// let after = Fen::new(position, 1).unwrap();
 /// assert_eq!(
 ///     after.to_string(),
 ///     "9S,9S,1,10S,10S,10S,10S,10S,10S/9S,9S,9S,9S,9S,9S,9S,1S,10S 10 0 N 1"
 /// );
-/// assert_eq!(after.to_string().parse::<Fen>().unwrap(), after);
+/// assert_eq!(after.to_string().parse::<Fen>(), Ok(after));
+/// assert_eq!(Fen::new(position, 0), None); // move numbers start at 1
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fen {
-    /// The position.
-    pub position: Toguz,
-    /// The full-move number: 1 at the start, one more after each move of Black.
-    pub fullmove: u32,
+    position: Toguz,
+    fullmove: u32,
 }
 
-/// Why a position string was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseFenError {
-    /// Not the five space-separated fields.
-    #[error(
-        "expected 5 fields (rows, White's kazan, Black's kazan, side, move number), found {found}"
-    )]
-    FieldCount {
-        /// Fields found.
-        found: usize,
-    },
-    /// The board field is not two rows separated by `/`.
-    #[error("expected 2 rows separated by `/`, found {found}")]
-    RowCount {
-        /// Rows found.
-        found: usize,
-    },
-    /// A hole of a row is not `<count>S`, a run length or `t`.
-    #[error("{player}'s row: `{item}` is not a hole (`<count>S`, a run of empty holes, or `t`)")]
-    BadHole {
-        /// Whose row.
-        player: &'static str,
-        /// The text read.
-        item: String,
-    },
-    /// A row does not have 9, 7 or 5 holes, or the rows differ.
-    #[error("rows of {white} (White) and {black} (Black) holes: both must have 9, 7 or 5")]
-    RowLength {
-        /// Holes in White's row.
-        white: usize,
-        /// Holes in Black's row.
-        black: usize,
-    },
-    /// The board size differs from the one of the rules asked for.
-    #[error("the rows have {found} holes, the rules want {expected}")]
-    BoardMismatch {
-        /// Holes per row in the rules.
-        expected: usize,
-        /// Holes per row in the string.
-        found: usize,
-    },
-    /// A row holds two tuzdiks, but each player makes at most one.
-    #[error("{player}'s row holds more than one tuzdik")]
-    TwoTuzdiks {
-        /// Whose row.
-        player: &'static str,
-    },
-    /// A kazan is not a number of at most three digits.
-    #[error("{player}'s kazan `{text}` is not a number")]
-    BadKazan {
-        /// Whose kazan.
-        player: &'static str,
-        /// The text read.
-        text: String,
-    },
-    /// The side to move is not `S` or `N`.
-    #[error("side to move `{text}` is not `S` or `N`")]
-    BadSide {
-        /// The text read.
-        text: String,
-    },
-    /// The full-move number is not a positive number.
-    #[error("full-move number `{text}` is not a positive number")]
-    BadFullmove {
-        /// The text read.
-        text: String,
-    },
-    /// The parts do not make a possible position.
-    #[error("not a possible position: {0}")]
-    Invalid(#[from] SetupError),
+impl Fen {
+    /// `position` at full-move number `fullmove`; `None` for `0`, as moves are counted from 1.
+    pub fn new(position: Toguz, fullmove: u32) -> Option<Fen> {
+        (fullmove > 0).then_some(Fen { position, fullmove })
+    }
+
+    /// The position.
+    pub fn position(&self) -> Toguz {
+        self.position
+    }
+
+    /// The full-move number: 1 at the start, one more after each move of Black.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Reads a position string under `rules`: the rows must be `rules`' board, and options
+    /// written in the string must be `rules`' options; a string without options (PlayStrategy's
+    /// form) takes `rules`' options. [`FromStr`] takes the rules from the string alone.
+    ///
+    /// ```
+    /// use toguz::notation::Fen;
+    /// use toguz::{BoardSize, RuleSet, TuzdikRule};
+    ///
+    /// let rules = RuleSet { board: BoardSize::Five, tuzdik: TuzdikRule::Optional, ..RuleSet::STANDARD };
+    /// let fen = Fen::parse_with_rules("5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 S 1", rules).unwrap();
+    /// assert_eq!(fen.position().rules(), rules);
+    /// assert!(Fen::parse_with_rules("9S,9S,9S,9S,9S/5S,5S,5S,5S,5S 0 0 S 1", rules).is_err());
+    /// ```
+    pub fn parse_with_rules(text: &str, rules: RuleSet) -> Result<Fen, ParseError> {
+        let (position, fullmove) = read(text, Some(rules))?;
+        let fullmove = fullmove.ok_or(ParseError::NoMoveNumber)?;
+        Ok(Fen { position, fullmove })
+    }
+}
+
+impl From<Toguz> for Fen {
+    /// The position at full-move number 1.
+    fn from(position: Toguz) -> Fen {
+        Fen {
+            position,
+            fullmove: 1,
+        }
+    }
+}
+
+impl FromStr for Fen {
+    type Err = ParseError;
+
+    /// Reads a position string with its full-move number; the rules are the ones the string
+    /// gives (the rows' board, the options written, the standard ones otherwise).
+    fn from_str(text: &str) -> Result<Fen, ParseError> {
+        let (position, fullmove) = read(text, None)?;
+        let fullmove = fullmove.ok_or(ParseError::NoMoveNumber)?;
+        Ok(Fen { position, fullmove })
+    }
+}
+
+impl FromStr for Toguz {
+    type Err = ParseError;
+
+    /// Reads a position string, with or without a full-move number (which is checked, then
+    /// dropped); the rules are the ones the string gives.
+    fn from_str(text: &str) -> Result<Toguz, ParseError> {
+        read(text, None).map(|(position, _)| position)
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write(f, &self.position, Some(self.fullmove))
+    }
+}
+
+impl fmt::Display for Toguz {
+    /// The position string, without a full-move number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write(f, self, None)
+    }
 }
 
 /// A non-negative number of at most `max_digits` ASCII digits.
@@ -132,20 +145,13 @@ pub(crate) fn small_number(text: &str, max_digits: usize) -> Option<u32> {
     }
 }
 
-fn player_name(side: Side) -> &'static str {
-    match side {
-        Side::South => "White",
-        Side::North => "Black",
-    }
-}
-
 /// One row as written: counts left to right and the place of a tuzdik, if any.
-fn parse_row(text: &str, player: &'static str) -> Result<(Vec<u32>, Option<usize>), ParseFenError> {
+fn read_row(text: &str, player: &'static str) -> Result<(Vec<u32>, Option<usize>), ParseError> {
     let mut counts = Vec::new();
     let mut tuzdik = None;
-    let bad = |item: &str| ParseFenError::BadHole {
+    let bad = |item: &str| ParseError::BadHole {
         player,
-        item: item.to_owned(),
+        item: quote(item),
     };
     for item in text.split(',') {
         if counts.len() > 9 {
@@ -153,7 +159,7 @@ fn parse_row(text: &str, player: &'static str) -> Result<(Vec<u32>, Option<usize
         }
         if item == "t" || item == "T" {
             if tuzdik.is_some() {
-                return Err(ParseFenError::TwoTuzdiks { player });
+                return Err(ParseError::TwoTuzdiks { player });
             }
             tuzdik = Some(counts.len());
             counts.push(0);
@@ -169,112 +175,89 @@ fn parse_row(text: &str, player: &'static str) -> Result<(Vec<u32>, Option<usize
     Ok((counts, tuzdik))
 }
 
-impl Fen {
-    /// The string for `position` at full-move number `fullmove`.
-    pub fn new(position: Toguz, fullmove: u32) -> Fen {
-        Fen { position, fullmove }
+/// Reads a position string under `rules` if given (see [`Fen::parse_with_rules`]), else under
+/// the rules it gives; the full-move number if there is one.
+fn read(text: &str, rules: Option<RuleSet>) -> Result<(Toguz, Option<u32>), ParseError> {
+    let mut fields = text.split_ascii_whitespace();
+    let mut next = |found: usize| fields.next().ok_or(ParseError::FieldCount { found });
+    let (board, white_kazan, black_kazan, side) = (next(0)?, next(1)?, next(2)?, next(3)?);
+    let rows: Vec<&str> = board.split('/').take(3).collect();
+    let [black_row, white_row] = rows[..] else {
+        return Err(ParseError::RowCount { found: rows.len() });
+    };
+    let (black, black_tuzdik) = read_row(black_row, "Black")?;
+    let (white, white_tuzdik) = read_row(white_row, "White")?;
+    let size = BoardSize::from_per_side(white.len()).filter(|_| white.len() == black.len());
+    let Some(size) = size else {
+        return Err(ParseError::RowLength {
+            white: white.len(),
+            black: black.len(),
+        });
+    };
+    let kazan = |text: &str, side: Side| {
+        small_number(text, 3).ok_or_else(|| ParseError::BadKazan {
+            player: player_name(side),
+            text: quote(text),
+        })
+    };
+    let kazans = [
+        kazan(white_kazan, Side::South)?,
+        kazan(black_kazan, Side::North)?,
+    ];
+    let side_to_move = match side {
+        "S" => Side::South,
+        "N" => Side::North,
+        _ => return Err(ParseError::BadSide { text: quote(side) }),
+    };
+    let mut fullmove = None;
+    let mut options = Options::default();
+    for (i, word) in fields.enumerate() {
+        if i == 0 && word.bytes().all(|b| b.is_ascii_digit()) {
+            fullmove = Some(move_number(word)?);
+        } else if !options.read(word)? {
+            return Err(ParseError::BadOption { text: quote(word) });
+        }
     }
-
-    /// Reads a position string under `rules`, whose board must match the rows' length.
-    /// [`FromStr`] reads it under the standard rules with the board the rows give.
-    ///
-    /// ```
-    /// use toguz::notation::Fen;
-    /// use toguz::{BoardSize, RuleSet};
-    ///
-    /// let mut rules = RuleSet::STANDARD;
-    /// rules.board = BoardSize::Five;
-    /// let fen = Fen::parse_with_rules("5S,5S,5S,5S,5S/5S,5S,5S,5S,5S 0 0 S 1", rules).unwrap();
-    /// assert_eq!(fen.position.rules(), rules);
-    /// assert!(Fen::parse_with_rules("9S,9S,9S,9S,9S/5S,5S,5S,5S,5S 0 0 S 1", rules).is_err());
-    /// ```
-    pub fn parse_with_rules(text: &str, rules: RuleSet) -> Result<Fen, ParseFenError> {
-        Fen::parse(text, Some(rules))
-    }
-
-    fn parse(text: &str, rules: Option<RuleSet>) -> Result<Fen, ParseFenError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().take(6).collect();
-        let [board, white_kazan, black_kazan, side, fullmove] = fields[..] else {
-            return Err(ParseFenError::FieldCount {
-                found: fields.len(),
-            });
-        };
-        let rows: Vec<&str> = board.split('/').take(3).collect();
-        let [black_row, white_row] = rows[..] else {
-            return Err(ParseFenError::RowCount { found: rows.len() });
-        };
-        let (black, black_tuzdik) = parse_row(black_row, "Black")?;
-        let (white, white_tuzdik) = parse_row(white_row, "White")?;
-        let size = BoardSize::from_per_side(white.len()).filter(|_| white.len() == black.len());
-        let Some(size) = size else {
-            return Err(ParseFenError::RowLength {
-                white: white.len(),
-                black: black.len(),
-            });
-        };
-        let rules = match rules {
-            Some(rules) if rules.board != size => {
-                return Err(ParseFenError::BoardMismatch {
-                    expected: rules.board.per_side(),
-                    found: size.per_side(),
-                })
-            }
-            Some(rules) => rules,
-            None => RuleSet {
-                board: size,
-                ..RuleSet::STANDARD
-            },
-        };
-        let n = size.per_side();
-        let kazan = |text: &str, side: Side| {
-            small_number(text, 3).ok_or_else(|| ParseFenError::BadKazan {
-                player: player_name(side),
-                text: text.to_owned(),
+    let written = options.rules(size);
+    let rules = match rules {
+        None => written,
+        Some(rules) if rules.board == size && (!options.any() || rules == written) => rules,
+        Some(rules) => {
+            return Err(ParseError::RulesMismatch {
+                expected: rules.to_string(),
+                found: written.to_string(),
             })
-        };
-        let kazans = [
-            kazan(white_kazan, Side::South)?,
-            kazan(black_kazan, Side::North)?,
-        ];
-        let side_to_move = match side {
-            "S" => Side::South,
-            "N" => Side::North,
-            _ => {
-                return Err(ParseFenError::BadSide {
-                    text: side.to_owned(),
-                })
-            }
-        };
-        let fullmove = small_number(fullmove, 9)
-            .filter(|&n| n > 0)
-            .ok_or_else(|| ParseFenError::BadFullmove {
-                text: fullmove.to_owned(),
-            })?;
-        // White's row is already in canonical order; Black's is written from his hole n to 1.
-        let mut holes = white;
-        holes.extend(black.iter().rev());
-        let tuzdiks = [
-            black_tuzdik.map(|k| n + (n - 1 - k)), // a `t` on Black's row belongs to White
-            white_tuzdik,
-        ];
-        let setup = Setup {
-            holes,
-            kazans,
-            tuzdiks,
-            side_to_move,
-            rules,
-        };
-        let position = Toguz::from_setup(&setup)?;
-        Ok(Fen { position, fullmove })
-    }
+        }
+    };
+    let n = size.per_side();
+    // White's row is already in canonical order; Black's is written from his hole n to 1.
+    let mut holes = white;
+    holes.extend(black.iter().rev());
+    let tuzdiks = [
+        black_tuzdik.map(|k| n + (n - 1 - k)), // a `t` on Black's row belongs to White
+        white_tuzdik,
+    ];
+    let setup = Setup {
+        holes,
+        kazans,
+        tuzdiks,
+        side_to_move,
+        rules,
+    };
+    Ok((Toguz::from_setup(setup)?, fullmove))
 }
 
-impl FromStr for Fen {
-    type Err = ParseFenError;
-
-    /// Reads a position string under the standard rules, on the board its rows give.
-    fn from_str(text: &str) -> Result<Fen, ParseFenError> {
-        Fen::parse(text, None)
+/// A full-move number: `1..=u32::MAX`, in digits.
+fn move_number(word: &str) -> Result<u32, ParseError> {
+    let digits = word.trim_start_matches('0');
+    let value = if digits.len() <= 10 {
+        digits.parse::<u64>().unwrap_or(0)
+    } else {
+        0
+    };
+    match u32::try_from(value) {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(ParseError::MoveNumberOutOfRange { text: quote(word) }),
     }
 }
 
@@ -310,45 +293,33 @@ fn write_row(f: &mut fmt::Formatter<'_>, holes: &[(u8, bool)]) -> fmt::Result {
     Ok(())
 }
 
-impl fmt::Display for Fen {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = &self.position;
-        let ring = p.ring();
-        let tuzdiks = [p.tuzdik(Side::South), p.tuzdik(Side::North)];
-        let hole = |i: usize| (p.holes()[i], tuzdiks.contains(&Some(i)));
-        let black: Vec<_> = ring.row(Side::North).rev().map(hole).collect();
-        let white: Vec<_> = ring.row(Side::South).map(hole).collect();
-        write_row(f, &black)?;
-        f.write_str("/")?;
-        write_row(f, &white)?;
-        let side = match p.side_to_move() {
-            Side::South => "S",
-            Side::North => "N",
-        };
-        write!(
-            f,
-            " {} {} {side} {}",
-            p.kazan(Side::South),
-            p.kazan(Side::North),
-            self.fullmove
-        )
+/// Writes the position string, with `fullmove` if given.
+fn write(f: &mut fmt::Formatter<'_>, p: &Toguz, fullmove: Option<u32>) -> fmt::Result {
+    let ring = p.ring();
+    let tuzdiks = [p.tuzdik(Side::South), p.tuzdik(Side::North)];
+    let hole = |i: usize| (p.holes()[i], tuzdiks.contains(&Some(i)));
+    let black: Vec<_> = ring.row(Side::North).rev().map(hole).collect();
+    let white: Vec<_> = ring.row(Side::South).map(hole).collect();
+    write_row(f, &black)?;
+    f.write_str("/")?;
+    write_row(f, &white)?;
+    let side = match p.side {
+        Side::South => "S",
+        Side::North => "N",
+    };
+    write!(
+        f,
+        " {} {} {side}",
+        p.kazan(Side::South),
+        p.kazan(Side::North)
+    )?;
+    if let Some(fullmove) = fullmove {
+        write!(f, " {fullmove}")?;
     }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Fen {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+    for word in option_words(p.rules()) {
+        write!(f, " {word}")?;
     }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Fen {
-    /// Reads the string and validates the position, exactly as [`FromStr`] does.
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Fen, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -367,6 +338,19 @@ mod tests {
     }
 
     #[test]
+    fn move_numbers_cover_every_u32_but_zero() {
+        assert_eq!(move_number("1"), Ok(1));
+        assert_eq!(move_number("0004294967295"), Ok(u32::MAX));
+        for bad in ["0", "000", "4294967296", "99999999999999999999999"] {
+            let error = move_number(bad).unwrap_err();
+            assert!(
+                error.to_string().contains("from 1 to 4294967295"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
     fn malformed_strings_are_rejected() {
         let start = "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1";
         assert!(start.parse::<Fen>().is_ok());
@@ -374,6 +358,7 @@ mod tests {
             "",
             "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S",
             "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1 x",
+            "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1 2",
             "9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1",
             "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S/9S 0 0 S 1",
             "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1",

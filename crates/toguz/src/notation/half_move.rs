@@ -5,6 +5,7 @@
 //! hole, the tuzdik mark and the kazan total — and gives the [`Move`] to play. Writing goes the
 //! other way: [`HalfMove::from_move`] computes every checksum of a move from a position.
 
+use super::{quote, ParseError};
 use crate::{Move, MoveError, Toguz, TuzdikRule};
 use core::fmt;
 use core::str::FromStr;
@@ -12,8 +13,6 @@ use mancala_engine::Position as _;
 
 /// The two notations in use; they differ only in how much they record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Style {
     /// Kazakh score sheets: `76`, `36x`. Captures are not marked.
     Kz,
@@ -44,32 +43,6 @@ pub struct HalfMove {
     kazan: Option<u16>,
 }
 
-/// Why a half-move's text is not a half-move (syntax alone).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseHalfMoveError {
-    /// Nothing to read.
-    #[error("empty half-move")]
-    Empty,
-    /// The origin or landing is not a digit `1..=9`.
-    #[error("`{text}`: a half-move starts with two digits 1..9 (origin, landing hole)")]
-    BadHoles {
-        /// The text read.
-        text: String,
-    },
-    /// The kazan total in parentheses is missing, not a number or too large.
-    #[error("`{text}`: the kazan total in parentheses must be a number from 0 to 162")]
-    BadKazan {
-        /// The text read.
-        text: String,
-    },
-    /// Something follows the half-move.
-    #[error("`{text}`: unexpected text after the half-move")]
-    Trailing {
-        /// The text read.
-        text: String,
-    },
-}
-
 /// Why a half-move does not fit a position: the first checksum that disagrees, or the reason
 /// the move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -82,8 +55,8 @@ pub enum ResolveError {
         /// Why the rules refuse it.
         source: MoveError,
     },
-    /// The last stone lands elsewhere.
-    #[error("the last stone lands on hole {actual}, the record says {recorded}")]
+    /// The last seed lands elsewhere.
+    #[error("the last seed lands on hole {actual}, the record says {recorded}")]
     Landing {
         /// The landing hole written.
         recorded: u8,
@@ -114,9 +87,9 @@ pub enum ResolveError {
         recorded: u16,
     },
     /// The move captures but the PlayOK record gives no kazan total.
-    #[error("the move captures {captured} stones but the record gives no kazan total")]
+    #[error("the move captures {captured} seeds but the record gives no kazan total")]
     MissingKazan {
-        /// Stones captured.
+        /// Seeds captured.
         captured: u32,
     },
 }
@@ -126,22 +99,22 @@ fn is_tuzdik_mark(c: char) -> bool {
 }
 
 impl FromStr for HalfMove {
-    type Err = ParseHalfMoveError;
+    type Err = ParseError;
 
     /// Reads `ab`, `abx`, `abX`, `abх` (Cyrillic), `ab(n)` or `abX(n)`: origin `a` and landing
     /// `b` in `1..=9`, a tuzdik mark, a kazan total `n` of at most 162.
-    fn from_str(text: &str) -> Result<HalfMove, ParseHalfMoveError> {
+    fn from_str(text: &str) -> Result<HalfMove, ParseError> {
         if text.is_empty() {
-            return Err(ParseHalfMoveError::Empty);
+            return Err(ParseError::EmptyHalfMove);
         }
-        let owned = || text.to_owned();
+        let owned = || quote(text);
         let mut chars = text.chars();
         let digit = |c: Option<char>| match c {
             Some(c @ '1'..='9') => Some(c as u8 - b'0'),
             _ => None,
         };
         let (Some(from), Some(to)) = (digit(chars.next()), digit(chars.next())) else {
-            return Err(ParseHalfMoveError::BadHoles { text: owned() });
+            return Err(ParseError::BadHalfMoveHoles { text: owned() });
         };
         let mut rest = chars.as_str();
         let mut tuzdik = false;
@@ -154,19 +127,19 @@ impl FromStr for HalfMove {
         let mut kazan = None;
         if let Some(inner) = rest.strip_prefix('(') {
             let Some(close) = inner.find(')') else {
-                return Err(ParseHalfMoveError::BadKazan { text: owned() });
+                return Err(ParseError::BadHalfMoveKazan { text: owned() });
             };
             let digits = &inner[..close];
             let valid = !digits.is_empty() && digits.len() <= 3;
             let valid = valid && digits.bytes().all(|b| b.is_ascii_digit());
             match digits.parse::<u16>() {
                 Ok(n) if valid && n <= 162 => kazan = Some(n),
-                _ => return Err(ParseHalfMoveError::BadKazan { text: owned() }),
+                _ => return Err(ParseError::BadHalfMoveKazan { text: owned() }),
             }
             rest = &inner[close + 1..];
         }
         if !rest.is_empty() {
-            return Err(ParseHalfMoveError::Trailing { text: owned() });
+            return Err(ParseError::HalfMoveTrailing { text: owned() });
         }
         Ok(HalfMove {
             from,
@@ -179,7 +152,7 @@ impl FromStr for HalfMove {
 
 impl HalfMove {
     /// A half-move from its parts, if both holes are in `1..=9` and the kazan total is at most
-    /// 162 (the stones of the game).
+    /// 162 (the seeds of the game).
     pub fn new(from: u8, to: u8, tuzdik: bool, kazan: Option<u16>) -> Option<HalfMove> {
         let hole = 1..=9;
         let ok = hole.contains(&from) && hole.contains(&to) && kazan.is_none_or(|k| k <= 162);
@@ -191,12 +164,12 @@ impl HalfMove {
         })
     }
 
-    /// The mover's hole the stones come from, `1..=9`.
+    /// The mover's hole the seeds come from, `1..=9`.
     pub fn from(self) -> u8 {
         self.from
     }
 
-    /// The hole where the last stone lands, numbered from its owner's left, `1..=9`.
+    /// The hole where the last seed lands, numbered from its owner's left, `1..=9`.
     pub fn to(self) -> u8 {
         self.to
     }
@@ -245,7 +218,7 @@ impl HalfMove {
 
     /// Checks the half-move against `position` and returns the move it records.
     ///
-    /// Checked in order: the origin hole is legal, the last stone lands on the written hole, the
+    /// Checked in order: the origin hole is legal, the last seed lands on the written hole, the
     /// tuzdik mark agrees with the move, and a written kazan total equals the mover's kazan after
     /// an even capture. Under [`Style::PlayOk`] a capture without a kazan total is also an
     /// error; under [`Style::Kz`] captures are not marked, so a missing total is accepted.
@@ -349,18 +322,26 @@ impl fmt::Display for HalfMove {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for HalfMove {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+impl fmt::Display for Style {
+    /// `kz` or `playok`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Style::Kz => "kz",
+            Style::PlayOk => "playok",
+        })
     }
 }
 
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for HalfMove {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HalfMove, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+impl FromStr for Style {
+    type Err = ParseError;
+
+    /// Reads `kz` or `playok`.
+    fn from_str(text: &str) -> Result<Style, ParseError> {
+        match text {
+            "kz" => Ok(Style::Kz),
+            "playok" => Ok(Style::PlayOk),
+            _ => Err(ParseError::BadStyle { text: quote(text) }),
+        }
     }
 }
 

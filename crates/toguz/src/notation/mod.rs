@@ -1,21 +1,21 @@
-//! The notations players use: half-moves in the tournament (KZ) and PlayOK styles, the
-//! position string, and PGN game records.
+//! The notations players use: moves, half-moves in the tournament (KZ) and PlayOK styles, the
+//! position string and the rule set's text. Game records are in [`record`](crate::record).
 //!
+//! - [`Move`](crate::Move) and [`Toguz`](crate::Toguz) are `Display` + `FromStr` themselves:
+//!   `7`, `3*`; the position string with the rules.
 //! - [`HalfMove`]: `76`, `36x` (KZ) and `87(10)`, `68X` (PlayOK). Parsing checks syntax;
 //!   [`HalfMove::resolve`] checks every checksum against a position.
-//! - [`Fen`]: PlayStrategy's position string, always read into a validated position.
-//! - [`read_games`], [`Game`], [`write_games`]: PGN files of many games; [`Game::replay`]
-//!   replays one with every checksum checked.
+//! - [`Fen`]: the position string with its full-move number, as a record's `FEN` tag holds it.
 //!
-//! The formats are described in `docs/toguz-notation.md`.
+//! Every text that does not read gives a [`ParseError`]. The formats are described in
+//! `docs/toguz-notation.md`.
 
+mod error;
 mod fen;
 mod half_move;
-mod pgn;
+mod rules_text;
 
-pub use fen::{Fen, ParseFenError};
-pub use half_move::{HalfMove, ParseHalfMoveError, ResolveError, Style};
-pub use pgn::{
-    read_games, write_games, Game, GameResult, ParseResultError, PgnError, PgnErrorKind, Reader,
-    RecordError, Replay, ReplayError, ReplayErrorKind,
-};
+pub(crate) use error::quote;
+pub use error::ParseError;
+pub use fen::Fen;
+pub use half_move::{HalfMove, ResolveError, Style};

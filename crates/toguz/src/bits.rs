@@ -1,0 +1,50 @@
+//! Bit tricks on a row's 9-bit mask of occupied holes: count the set bits and find the `n`-th,
+//! by one table look-up each (move counting and random moves in play-outs).
+
+/// For every 9-bit mask: how many bits are set, then the place of each set bit, lowest first.
+/// Sixteen bytes a mask, so any masked index stays in bounds.
+static SELECT: [u8; 512 * 16] = {
+    let mut table = [0u8; 512 * 16];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 9 {
+            if mask & (1 << bit) != 0 {
+                table[mask * 16 + 1 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        table[mask * 16] = n as u8;
+        mask += 1;
+    }
+    table
+};
+
+/// The number of set bits of a 9-bit mask.
+#[inline]
+pub(crate) fn count_bits(mask: u32) -> u32 {
+    u32::from(SELECT[(mask as usize & 511) * 16])
+}
+
+/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count).
+#[inline]
+pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
+    u32::from(SELECT[(mask as usize & 511) * 16 + 1 + (n as usize).min(8)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_tricks_agree_with_plain_loops() {
+        for mask in 0..512u32 {
+            assert_eq!(count_bits(mask), mask.count_ones());
+            let bits: Vec<u32> = (0..9).filter(|b| mask & (1 << b) != 0).collect();
+            for (n, &bit) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(mask, n as u32), bit);
+            }
+        }
+    }
+}
