@@ -72,6 +72,11 @@ mod setup;
 mod sowing;
 mod stats;
 
+/// The Rust examples of `docs/mangala4.md`, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/mangala4.md")]
+pub struct GuideExamples;
+
 pub use moves::{Capture, Effect, Move, MoveError, ACTIONS, PASS_ACTION};
 pub use notation::ParseError;
 pub use playout::Finish;

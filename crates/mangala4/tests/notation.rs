@@ -374,6 +374,23 @@ fn records_replay_and_check_every_move() {
 }
 
 #[test]
+fn the_record_in_the_guide_reads() {
+    let guide = include_str!("../../../docs/mangala4.md");
+    let start = guide.find("  setup ").expect("the guide shows a record");
+    let record: String = guide[start..]
+        .lines()
+        .take_while(|line| !line.trim().is_empty() && !line.contains("```"))
+        .map(|line| format!("{}\n", line.trim()))
+        .collect();
+    let record: Record = record.parse().unwrap();
+    assert_eq!(
+        record.result().unwrap().to_string(),
+        "south wins 7-2 (repetition)"
+    );
+    assert!(record.opening().is_some());
+}
+
+#[test]
 fn statistics_add_up() {
     let stats = Stats::random_starts(0..100, RuleSet::default());
     assert_eq!(stats.games, 200);
