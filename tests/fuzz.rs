@@ -1,0 +1,56 @@
+//! The fuzz suite: every parser, `FromStr`, serde entry point and record reader of the
+//! workspace, and every example's command line and input, fed random, mutated-valid and
+//! grammar-built inputs from the core's seeded [`Rng`](mancala_engine::Rng). Nothing may
+//! panic or hang; whatever is accepted must write and read back as itself, and an accepted
+//! position must play on, re-read copies alike, under the conformance kit's checks.
+//!
+//! `cargo test` runs a short round (a few hundred inputs per entry point); the long round is
+//! `cargo test --release --test fuzz -- --ignored --nocapture`. `MANCALA_FUZZ_CASES=N` sets the
+//! inputs per entry point of either round, `MANCALA_FUZZ_SEED=S` the seed. Each entry point
+//! prints its counts (seen with `--nocapture`). See `docs/reliability.md`.
+
+#[path = "fuzz/checks.rs"]
+mod checks;
+#[path = "fuzz/core_types.rs"]
+mod core_types;
+#[path = "fuzz/entry.rs"]
+mod entry;
+#[path = "fuzz/examples.rs"]
+mod examples;
+#[path = "fuzz/games.rs"]
+mod games;
+#[path = "fuzz/harness.rs"]
+mod harness;
+#[path = "fuzz/inputs.rs"]
+mod inputs;
+#[path = "fuzz/regressions.rs"]
+mod regressions;
+#[path = "fuzz/toguz.rs"]
+mod toguz;
+
+use harness::Budget;
+
+#[test]
+fn core_text_forms() {
+    core_types::all(Budget::short());
+}
+
+#[test]
+fn toguz_text_forms() {
+    toguz::all(Budget::short());
+}
+
+#[test]
+fn example_command_lines_and_input() {
+    examples::all(Budget::short());
+}
+
+/// Every entry point with the long round's budget.
+#[test]
+#[ignore = "the long round: minutes in a release build"]
+fn long_round() {
+    let budget = Budget::long();
+    core_types::all(budget);
+    toguz::all(budget);
+    examples::all(budget);
+}
