@@ -1,0 +1,51 @@
+"""Toguz Kumalak, Mangala IV, Katro and Oware for AI research.
+
+The rules are the workspace's Rust crates; this package gives each game a class with the
+methods of OpenSpiel's ``State`` (``Toguz``, ``Mangala4``, ``Katro``, ``Oware``), ``Batch`` to
+step many games at once, and ``random_playouts`` to play many random games in one call.
+``mancala.openspiel`` registers the games with OpenSpiel and ``mancala.pettingzoo`` makes
+PettingZoo environments of them; both are imported on demand, so neither library is needed
+for the rest.
+"""
+
+from ._native import (
+    GAMES,
+    Batch,
+    Katro,
+    Mangala4,
+    Oware,
+    Toguz,
+    random_game_trace,
+    random_playouts,
+)
+
+#: The class of each game, by the name OpenSpiel and PettingZoo know it by.
+CLASSES = {
+    "mancala_toguz": Toguz,
+    "mancala_mangala4": Mangala4,
+    "mancala_katro": Katro,
+    "mancala_oware": Oware,
+}
+
+
+def game_class(name):
+    """The class of the game ``name`` (``"mancala_toguz"`` or just ``"toguz"``)."""
+    full = name if name.startswith("mancala_") else "mancala_" + name
+    try:
+        return CLASSES[full]
+    except KeyError:
+        raise ValueError(f"no game is named {name!r}; the games are {', '.join(GAMES)}") from None
+
+
+__all__ = [
+    "GAMES",
+    "CLASSES",
+    "Batch",
+    "Katro",
+    "Mangala4",
+    "Oware",
+    "Toguz",
+    "game_class",
+    "random_game_trace",
+    "random_playouts",
+]

@@ -1,0 +1,122 @@
+"""The package's games as PettingZoo AEC environments, with action masks.
+
+``env(name, **options)`` gives the environment of a game (the names are OpenSpiel's:
+``mancala_toguz``, or just ``toguz``), with the game's rule options as keywords. Agents are
+``player_0`` (South, first to move) and ``player_1``. An observation is a dict: ``observation``
+is the game's ``observation_tensor`` as that agent sees it, ``action_mask`` an int8 array with
+``1`` for each legal action (all ``0`` when it is not that agent's turn). The reward is ``+1``
+/ ``-1`` / ``0`` at the end. ``max_moves`` (default 1000) truncates a game that is still going.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import mancala
+
+AGENTS = ["player_0", "player_1"]
+
+
+def env(name, render_mode=None, max_moves=1000, **options):
+    """The AEC environment of the game ``name``, wrapped so that calls out of order fail."""
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(name, render_mode=render_mode, max_moves=max_moves, **options)
+    )
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
+    """The unwrapped AEC environment of one game."""
+
+    def __init__(self, name, render_mode=None, max_moves=1000, **options):
+        super().__init__()
+        self._class = mancala.game_class(name)
+        self._options = options
+        start = self._class(**options)
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        if max_moves < 1:
+            raise ValueError("max_moves must be at least 1")
+        self.render_mode = render_mode
+        self.max_moves = max_moves
+        full = name if name.startswith("mancala_") else "mancala_" + name
+        self.metadata = {"render_modes": ["human", "ansi"], "name": full, "is_parallelizable": False}
+        self.possible_agents = AGENTS[:]
+        actions = start.num_distinct_actions()
+        seeds = sum(start.board()) + sum(start.stores())
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, float(max(seeds, 1)), (start.observation_tensor_size(),), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(actions)
+        self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
+        self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
+        self._game = start
+
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    def reset(self, seed=None, options=None):
+        """Starts a new game. A game with random starts (Mangala IV, ``setup="random"``) draws
+        its start from ``seed``; the other games start the same way whatever the seed."""
+        game_options = dict(self._options)
+        if game_options.get("setup") == "random" and seed is not None:
+            game_options["setup_seed"] = seed
+        self._game = self._class(**game_options)
+        self._moves = 0
+        self.agents = AGENTS[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = AGENTS[self._game.current_player()]
+
+    def observe(self, agent):
+        player = AGENTS.index(agent)
+        mask = np.zeros(self._action_space.n, np.int8)
+        if agent == self.agent_selection and not self._game.is_terminal():
+            mask[self._game.legal_actions()] = 1
+        return {"observation": self._game.observation_tensor(player), "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        mover = AGENTS.index(agent)
+        self._game.apply_action(int(action))
+        self._moves += 1
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        if self._game.is_terminal():
+            returns = self._game.returns()
+            for index, name in enumerate(AGENTS):
+                self.rewards[name] = returns[index]
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = AGENTS[1 - mover]
+        else:
+            if self._moves >= self.max_moves:
+                self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = AGENTS[self._game.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        """The position string (``ansi``), or printed (``human``)."""
+        text = self._game.to_string()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

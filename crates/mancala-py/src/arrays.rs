@@ -1,0 +1,110 @@
+//! numpy arrays built from Rust buffers through numpy's own Python API (`frombuffer` over a
+//! `bytearray`), so the module needs no numpy headers and stays within the stable ABI.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyByteArray, PyBytes, PyModule};
+
+static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    NUMPY
+        .get_or_try_init(py, || Ok(py.import("numpy")?.unbind()))
+        .map(|m| m.bind(py))
+}
+
+/// An element type of the arrays the package hands out.
+pub(crate) trait Element: Copy {
+    /// numpy's name for the type, byte order included.
+    const DTYPE: &'static str;
+    /// Bytes per element.
+    const SIZE: usize;
+    /// Writes the element, little-endian, into `out` (of [`SIZE`](Element::SIZE) bytes).
+    fn write(self, out: &mut [u8]);
+}
+
+macro_rules! element {
+    ($ty:ty, $dtype:literal) => {
+        impl Element for $ty {
+            const DTYPE: &'static str = $dtype;
+            const SIZE: usize = core::mem::size_of::<$ty>();
+            #[inline]
+            fn write(self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes());
+            }
+        }
+    };
+}
+
+element!(f32, "<f4");
+element!(i8, "i1");
+element!(i32, "<i4");
+
+impl Element for bool {
+    const DTYPE: &'static str = "?";
+    const SIZE: usize = 1;
+    #[inline]
+    fn write(self, out: &mut [u8]) {
+        out[0] = u8::from(self);
+    }
+}
+
+/// A new writable numpy array of `values`, in the given shape.
+pub(crate) fn array<'py, T: Element>(
+    py: Python<'py>,
+    values: &[T],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    debug_assert_eq!(shape.iter().product::<usize>(), values.len());
+    let bytes = PyByteArray::new_with(py, values.len() * T::SIZE, |buffer| {
+        for (chunk, &value) in buffer.chunks_exact_mut(T::SIZE).zip(values) {
+            value.write(chunk);
+        }
+        Ok(())
+    })?;
+    let flat = numpy(py)?.call_method1("frombuffer", (bytes, T::DTYPE))?;
+    if shape.len() == 1 {
+        Ok(flat)
+    } else {
+        flat.call_method1("reshape", (shape.to_vec(),))
+    }
+}
+
+/// Reads `n` action ids from a numpy array or any sequence of integers; anything else (floats,
+/// another length) is refused rather than rounded or broadcast.
+pub(crate) fn actions(py: Python<'_>, value: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let array = numpy(py)?.call_method1("asarray", (value,))?;
+    let dtype = array.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(PyTypeError::new_err(format!(
+            "actions must be integers, not an array of dtype {}",
+            dtype.str()?
+        )));
+    }
+    let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+    if shape != [n] {
+        return Err(PyValueError::new_err(format!(
+            "expected {n} actions, one per game, got an array of shape {shape:?}"
+        )));
+    }
+    if kind == "u" {
+        // An unsigned id past i64::MAX would wrap when converted: refuse it first.
+        let too_big: bool = array
+            .call_method0("max")
+            .and_then(|m| m.gt(i64::MAX))
+            .unwrap_or(false);
+        if n > 0 && too_big {
+            return Err(PyValueError::new_err("an action id is out of range"));
+        }
+    }
+    let bytes = array
+        .call_method1("astype", ("<i8",))?
+        .call_method0("tobytes")?;
+    let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| i64::from_le_bytes(c.try_into().expect("chunks of 8 bytes")))
+        .collect())
+}

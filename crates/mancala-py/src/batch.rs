@@ -1,0 +1,314 @@
+//! `Batch`: N games of one kind stepped together, for self-play and roll-outs. One call steps
+//! every game in Rust with the interpreter released; a finished game restarts at once.
+
+use crate::arrays::{self, array};
+use crate::game::{self, Game};
+use crate::guard::{guarded, value_error};
+use crate::names::{with_game, WithGame};
+use crate::options::Options;
+use mancala_engine::{Rng, Side};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// What a batch of any game can do; [`Games`] implements it for each game.
+trait Stepper: Send + Sync {
+    fn len(&self) -> usize;
+    fn observation_len(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn name(&self) -> &'static str;
+    /// Restarts every game, drawing random starts from a generator seeded `seed`.
+    fn reset(&mut self, seed: u64) -> Result<(), String>;
+    /// Checks every action against its game, then plays them all: nothing is played unless
+    /// every action is legal.
+    fn step(&mut self, actions: &[i64]) -> Result<(), String>;
+    /// Writes each game's observation (as its player to move sees it) and legal-action mask.
+    fn write(&self, observations: &mut [f32], masks: &mut [bool]);
+    /// The last step's rewards (`[South, North]` per game) and end flags.
+    fn rewards(&self) -> (&[f32], &[bool]);
+    fn players(&self) -> Vec<i8>;
+    fn texts(&self) -> Vec<String>;
+}
+
+/// N games of type `G`, each with its move count since its start.
+struct Games<G: Game> {
+    config: G::Config,
+    rng: Rng,
+    games: Vec<G>,
+    moves: Vec<u32>,
+    max_moves: u32,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    observation_len: usize,
+    num_actions: usize,
+}
+
+impl<G: Game> Games<G> {
+    fn new(config: G::Config, n: usize, seed: u64, max_moves: u32) -> Result<Games<G>, String> {
+        let mut rng = Rng::new(seed);
+        let first = G::start(&config, Some(&mut rng))?;
+        let mut batch = Games {
+            observation_len: game::observation_len(&first),
+            num_actions: first.num_actions(),
+            config,
+            rng,
+            games: Vec::with_capacity(n),
+            moves: vec![0; n],
+            max_moves,
+            rewards: vec![0.0; 2 * n],
+            dones: vec![false; n],
+        };
+        batch.reset(seed)?;
+        Ok(batch)
+    }
+
+    fn restart(&mut self, index: usize) -> Result<(), String> {
+        self.games[index] = G::start(&self.config, Some(&mut self.rng))?;
+        self.moves[index] = 0;
+        Ok(())
+    }
+}
+
+impl<G: Game> Stepper for Games<G> {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.observation_len
+    }
+
+    fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn reset(&mut self, seed: u64) -> Result<(), String> {
+        self.rng = Rng::new(seed);
+        let n = self.len();
+        self.games.clear();
+        for _ in 0..n {
+            self.games
+                .push(G::start(&self.config, Some(&mut self.rng))?);
+        }
+        self.moves.fill(0);
+        self.rewards.fill(0.0);
+        self.dones.fill(false);
+        Ok(())
+    }
+
+    fn step(&mut self, actions: &[i64]) -> Result<(), String> {
+        let mut moves = Vec::with_capacity(actions.len());
+        for (index, (game, &action)) in self.games.iter().zip(actions).enumerate() {
+            let mv = game::checked_move(game, action)
+                .map_err(|why| format!("game {index}: action {action}: {why}"))?;
+            moves.push(mv);
+        }
+        for (index, mv) in moves.into_iter().enumerate() {
+            self.games[index].play_unchecked(mv);
+            self.moves[index] += 1;
+            let game = &self.games[index];
+            let done = game.is_over() || self.moves[index] >= self.max_moves;
+            let reward = if done { game::returns(game) } else { [0.0; 2] };
+            self.rewards[2 * index..2 * index + 2].copy_from_slice(&reward);
+            self.dones[index] = done;
+            if done {
+                self.restart(index)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&self, observations: &mut [f32], masks: &mut [bool]) {
+        let (m, a) = (self.observation_len, self.num_actions);
+        for (index, game) in self.games.iter().enumerate() {
+            let player = game.side_to_move();
+            game::write_observation(game, player, &mut observations[index * m..(index + 1) * m]);
+            let mask = &mut masks[index * a..(index + 1) * a];
+            mask.fill(false);
+            for action in game::legal_actions(game) {
+                mask[action] = true;
+            }
+        }
+    }
+
+    fn rewards(&self) -> (&[f32], &[bool]) {
+        (&self.rewards, &self.dones)
+    }
+
+    fn players(&self) -> Vec<i8> {
+        self.games
+            .iter()
+            .map(|g| i8::from(g.side_to_move() == Side::North))
+            .collect()
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.games.iter().map(Game::text).collect()
+    }
+}
+
+/// Builds the batch of the game a name picks.
+struct Build<'py> {
+    options: Options<'py>,
+    n: usize,
+    seed: u64,
+    max_moves: u32,
+}
+
+impl WithGame for Build<'_> {
+    type Output = PyResult<Box<dyn Stepper>>;
+    fn run<G: Game>(mut self) -> PyResult<Box<dyn Stepper>> {
+        let config = G::config(&mut self.options)?;
+        self.options.finish()?;
+        let games = guarded(|| {
+            Games::<G>::new(config, self.n, self.seed, self.max_moves).map_err(value_error)
+        })?;
+        Ok(Box::new(games))
+    }
+}
+
+/// N games of one kind, stepped together: `reset()` gives `(observations, masks)`, `step(actions)`
+/// gives `(observations, masks, rewards, dones)`, numpy arrays with the game as the first axis.
+/// Observations are as each game's player to move sees it; rewards are `[player 0, player 1]`,
+/// non-zero only on the step that ends a game. A game that ends (or reaches `max_moves`, which
+/// counts as a draw) restarts at once, so the observation and mask returned with `dones[i]`
+/// set are those of game `i`'s new start. Random starts (Mangala IV, `setup="random"`) are drawn
+/// from one generator seeded `seed`.
+#[pyclass(module = "mancala", name = "Batch")]
+pub struct Batch {
+    inner: Box<dyn Stepper>,
+    seed: u64,
+}
+
+impl Batch {
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let (n, m, a) = (
+            self.inner.len(),
+            self.inner.observation_len(),
+            self.inner.num_actions(),
+        );
+        let mut observations = vec![0.0f32; n * m];
+        let mut masks = vec![false; n * a];
+        let inner = &self.inner;
+        py.detach(|| guarded(|| Ok(inner.write(&mut observations, &mut masks))))?;
+        Ok((
+            array(py, &observations, &[n, m])?,
+            array(py, &masks, &[n, a])?,
+        ))
+    }
+}
+
+#[pymethods]
+impl Batch {
+    /// `n` games named `name`, with the game's keyword options.
+    #[new]
+    #[pyo3(signature = (name, n, seed = 0, max_moves = 1000, **options))]
+    fn new(
+        name: &str,
+        n: usize,
+        seed: u64,
+        max_moves: u32,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Batch> {
+        if n == 0 {
+            return Err(value_error("a batch holds at least one game"));
+        }
+        if max_moves == 0 {
+            return Err(value_error("max_moves must be at least 1"));
+        }
+        let build = Build {
+            options: Options::new(&format!("Batch({name:?})"), options)?,
+            n,
+            seed,
+            max_moves,
+        };
+        let inner = with_game(name, build)??;
+        Ok(Batch { inner, seed })
+    }
+
+    /// Restarts every game (with `seed`, or the batch's seed) and returns
+    /// `(observations, masks)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
+        let (inner, seed) = (&mut self.inner, self.seed);
+        py.detach(|| guarded(|| inner.reset(seed).map_err(value_error)))?;
+        self.observe(py)
+    }
+
+    /// Plays one action in every game (an integer array of length `n`) and returns
+    /// `(observations, masks, rewards, dones)`. If any action is illegal, `ValueError` names
+    /// the first such game and no game is changed.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+    )> {
+        let actions = arrays::actions(py, actions, self.inner.len())?;
+        let inner = &mut self.inner;
+        py.detach(|| guarded(|| inner.step(&actions).map_err(value_error)))?;
+        let (observations, masks) = self.observe(py)?;
+        let (rewards, dones) = self.inner.rewards();
+        let n = self.inner.len();
+        Ok((
+            observations,
+            masks,
+            array(py, rewards, &[n, 2])?,
+            array(py, dones, &[n])?,
+        ))
+    }
+
+    /// The player to move in each game (`0` or `1`), as an int8 array.
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let players = self.inner.players();
+        array(py, &players, &[players.len()])
+    }
+
+    /// Each game's position string.
+    fn to_strings(&self) -> Vec<String> {
+        self.inner.texts()
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// The length of one game's observation.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.inner.observation_len()
+    }
+
+    /// The size of the action space.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.inner.num_actions()
+    }
+
+    /// The game's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+}

@@ -1,0 +1,332 @@
+//! The Python class of each game: the methods of OpenSpiel's `State`, the position string both
+//! ways, and what a move did. The generic functions hold the logic; the macro only gives each
+//! game its named class.
+
+use crate::arrays::array;
+use crate::game::{self, Fact, Game};
+use crate::guard::{guarded, value_error};
+use crate::options::Options;
+use mancala_engine::{Position, Side};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyString};
+
+/// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
+pub(crate) const TERMINAL_PLAYER: i64 = -4;
+
+/// A new game from keyword options.
+pub(crate) fn new_game<G: Game>(options: Option<&Bound<'_, PyDict>>) -> PyResult<G> {
+    let mut options = Options::new(&format!("{}()", G::CLASS), options)?;
+    let config = G::config(&mut options)?;
+    options.finish()?;
+    guarded(|| G::start(&config, None).map_err(value_error))
+}
+
+/// The player to move, or [`TERMINAL_PLAYER`].
+pub(crate) fn current_player<G: Game>(game: &G) -> i64 {
+    if game.is_over() {
+        TERMINAL_PLAYER
+    } else {
+        game.side_to_move() as i64
+    }
+}
+
+/// The side a player id names.
+pub(crate) fn side(player: i64) -> PyResult<Side> {
+    usize::try_from(player)
+        .ok()
+        .and_then(Side::from_index)
+        .ok_or_else(|| value_error(format!("player {player} is not 0 or 1")))
+}
+
+/// The observation as `player` sees it (default: the player to move, South once the game is
+/// over), as a float32 numpy array.
+pub(crate) fn observation<'py, G: Game>(
+    py: Python<'py>,
+    game: &G,
+    player: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let player = match player {
+        Some(p) => side(p)?,
+        None if game.is_over() => Side::South,
+        None => game.side_to_move(),
+    };
+    let mut values = vec![0.0f32; game::observation_len(game)];
+    guarded(|| {
+        game::write_observation(game, player, &mut values);
+        Ok(())
+    })?;
+    array(py, &values, &[values.len()])
+}
+
+/// The legal actions as a mask over the whole action space.
+pub(crate) fn legal_mask<G: Game>(game: &G) -> Vec<i32> {
+    let mut mask = vec![0; game.num_actions()];
+    for action in game::legal_actions(game) {
+        mask[action] = 1;
+    }
+    mask
+}
+
+/// Plays an action id, or refuses it with the library's reason and changes nothing.
+pub(crate) fn apply<G: Game>(game: &mut G, action: i64) -> PyResult<()> {
+    guarded(|| {
+        let mv = game::checked_move(game, action).map_err(value_error)?;
+        game.play_unchecked(mv);
+        Ok(())
+    })
+}
+
+/// The move `value` names: an action id or a move in the game's notation.
+fn move_named<G: Game>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+    if value.is_instance_of::<PyString>() {
+        let text: String = value.extract()?;
+        G::parse_move(&text).map_err(value_error)
+    } else if value.is_instance_of::<PyInt>() {
+        let action: i64 = value.extract()?;
+        game::checked_move(game, action).map_err(value_error)
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "a move is an action id (int) or a move in the game's notation (str), not {}",
+            value.get_type().name()?
+        )))
+    }
+}
+
+/// Plays a move given as an action id or in notation; returns what it did as a dict.
+pub(crate) fn play<'py, G: Game>(
+    py: Python<'py>,
+    game: &mut G,
+    value: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mv = move_named(game, value)?;
+    let facts = guarded(|| game.play_reported(mv).map_err(value_error))?;
+    let dict = PyDict::new(py);
+    dict.set_item("move", G::move_text(mv))?;
+    for (key, fact) in facts {
+        match fact {
+            Fact::Int(n) => dict.set_item(key, n)?,
+            Fact::Hole(hole) => dict.set_item(key, hole)?,
+            Fact::Flag(flag) => dict.set_item(key, flag)?,
+            Fact::Text(text) => dict.set_item(key, text)?,
+        }
+    }
+    Ok(dict)
+}
+
+/// The name of action `action` for the player to move: the move in the game's notation.
+pub(crate) fn action_name<G: Game>(game: &G, action: i64) -> PyResult<String> {
+    let n = game.num_actions();
+    let index = usize::try_from(action)
+        .ok()
+        .filter(|&a| a < n)
+        .ok_or_else(|| value_error(format!("action {action} is not in 0..{n}")))?;
+    Ok(match game.move_of(index) {
+        Some(mv) => G::move_text(mv),
+        None => format!("action {action}"),
+    })
+}
+
+/// The action id of a move written in the game's notation, if it is legal here.
+pub(crate) fn action_of_text<G: Game>(game: &G, text: &str) -> PyResult<usize> {
+    let mv = G::parse_move(text).map_err(value_error)?;
+    game.check_move(mv)
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(game.action(mv))
+}
+
+/// Defines the Python class of one game.
+macro_rules! game_class {
+    ($class:ident, $name:literal, $game:ty, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(module = "mancala", name = $name)]
+        #[derive(Clone)]
+        pub struct $class {
+            pub(crate) game: $game,
+        }
+
+        #[pymethods]
+        impl $class {
+            /// The start position under the rules the keyword options give.
+            #[new]
+            #[pyo3(signature = (**options))]
+            fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+                Ok($class {
+                    game: $crate::class::new_game(options)?,
+                })
+            }
+
+            /// Reads a position string (as `to_string()` writes it).
+            #[staticmethod]
+            fn from_string(text: &str) -> PyResult<Self> {
+                let game = $crate::guard::guarded(|| {
+                    <$game as Game>::parse(text).map_err($crate::guard::value_error)
+                })?;
+                Ok($class { game })
+            }
+
+            /// The position string: everything that decides the rest of the game.
+            fn to_string(&self) -> String {
+                Game::text(&self.game)
+            }
+
+            fn __str__(&self) -> String {
+                Game::text(&self.game)
+            }
+
+            fn __repr__(&self) -> String {
+                format!("{}.from_string({:?})", $name, Game::text(&self.game))
+            }
+
+            /// The legal action ids, ascending; empty once the game is over.
+            fn legal_actions(&self) -> PyResult<Vec<usize>> {
+                guarded(|| Ok($crate::game::legal_actions(&self.game)))
+            }
+
+            /// `1` for each legal action id, `0` for the others, over the whole action space.
+            fn legal_actions_mask(&self) -> PyResult<Vec<i32>> {
+                guarded(|| Ok($crate::class::legal_mask(&self.game)))
+            }
+
+            /// Plays an action id; an illegal one raises `ValueError` and changes nothing.
+            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+                $crate::class::apply(&mut self.game, action)
+            }
+
+            /// Plays a move (an action id or the move in the game's notation) and returns what
+            /// it did.
+            fn play<'py>(
+                &mut self,
+                py: Python<'py>,
+                r#move: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, PyDict>> {
+                $crate::class::play(py, &mut self.game, r#move)
+            }
+
+            /// `True` once the game is over.
+            fn is_terminal(&self) -> PyResult<bool> {
+                guarded(|| Ok(self.game.is_over()))
+            }
+
+            /// Each player's return, player 0 (South) first: `1` win, `-1` loss, `0` draw or
+            /// game still going.
+            fn returns(&self) -> PyResult<[f64; 2]> {
+                guarded(|| Ok($crate::game::returns(&self.game).map(f64::from)))
+            }
+
+            /// The player to move: `0` (South), `1` (North), or `-4` once the game is over.
+            fn current_player(&self) -> PyResult<i64> {
+                guarded(|| Ok($crate::class::current_player(&self.game)))
+            }
+
+            /// An independent copy.
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                let text = Game::text(&slf.borrow().game);
+                Ok((slf.get_type().getattr("from_string")?, (text,)))
+            }
+
+            fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
+                self.game == other.game
+            }
+
+            /// The observation as `player` sees it (default: the player to move), a float32
+            /// numpy array; the layout is in the package's documentation.
+            #[pyo3(signature = (player = None))]
+            fn observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<i64>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                $crate::class::observation(py, &self.game, player)
+            }
+
+            /// The length of `observation_tensor()`.
+            fn observation_tensor_size(&self) -> usize {
+                $crate::game::observation_len(&self.game)
+            }
+
+            /// The size of the action space: action ids are `0..num_distinct_actions()`.
+            fn num_distinct_actions(&self) -> usize {
+                self.game.num_actions()
+            }
+
+            /// The move an action id names, in the game's notation, for the player to move.
+            fn action_to_string(&self, action: i64) -> PyResult<String> {
+                $crate::class::action_name(&self.game, action)
+            }
+
+            /// The action id of a legal move written in the game's notation.
+            fn string_to_action(&self, text: &str) -> PyResult<usize> {
+                $crate::class::action_of_text(&self.game, text)
+            }
+
+            /// The seeds of every hole in canonical order (South's holes first).
+            fn board(&self) -> Vec<u32> {
+                self.game.board().iter().map(|&n| u32::from(n)).collect()
+            }
+
+            /// The seeds in each player's store, South's first.
+            fn stores(&self) -> [u32; 2] {
+                [self.game.store(Side::South), self.game.store(Side::North)]
+            }
+
+            /// Each player's score as the rules count it, South's first.
+            fn scores(&self) -> [u32; 2] {
+                [self.game.score(Side::South), self.game.score(Side::North)]
+            }
+
+            /// The result as text (`south wins 82-70 (majority)`), or `None` while the game
+            /// goes on.
+            fn result(&self) -> PyResult<Option<String>> {
+                guarded(|| Ok(self.game.result().map(|r| r.to_string())))
+            }
+
+            /// A 64-bit key: equal positions have equal keys.
+            fn key(&self) -> u64 {
+                self.game.key()
+            }
+        }
+    };
+}
+
+game_class!(
+    Toguz,
+    "Toguz",
+    crate::games::Toguz,
+    "Toguz Kumalak. Options: `board` (9, 7 or 5 holes a row), `tuzdik` (`automatic` or \
+     `optional`), `stop_at_majority` (bool)."
+);
+game_class!(
+    Mangala4,
+    "Mangala4",
+    crate::games::Mangala4,
+    "Mangala IV. Options: `setup` (`even` or `random`), `setup_seed` (int), `first_player` \
+     (0 or 1), `leftover` (`none` or `own-side`)."
+);
+game_class!(
+    Katro,
+    "Katro",
+    crate::games::Katro,
+    "Katro. Options: `size` (`6x6`, `4x4`, `4x6`, `6x3`), `direction` (`A`, `B`, \
+     `per-turn`), `mover_row` (`innermost`, `inner`), `opponent_hole` (`row`, `column`), \
+     `trigger` (`occupied`, `empty`), `single_seed` (bool)."
+);
+game_class!(
+    Oware,
+    "Oware",
+    crate::games::Oware,
+    "Oware Abapa as OpenSpiel plays it. Options: `houses` (1 to 8), `seeds` (per house), \
+     `grand_slam` (`no-capture`, `capture-all`), `max_plies` (0 for no limit)."
+);

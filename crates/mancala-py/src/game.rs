@@ -1,0 +1,151 @@
+//! What the bindings need of a game beyond the core's `Position` trait: its options, its fixed
+//! action ids, its observation, and what a move did. One implementation per game crate, in
+//! `games/`; everything else (the Python classes, batches, play-outs) is written once over it.
+
+use crate::options::Options;
+use mancala_engine::{Position, Rng, Side};
+use pyo3::prelude::*;
+
+/// One fact about a move, for the dict `play()` returns.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Fact {
+    /// A count or a hole index.
+    Int(i64),
+    /// A hole index that may be absent.
+    Hole(Option<usize>),
+    /// A yes-or-no fact.
+    Flag(bool),
+    /// A text.
+    Text(String),
+}
+
+/// A game as the Python package sees it.
+pub(crate) trait Game: Position + Send + Sync + 'static {
+    /// The name of the Python class (`Toguz`).
+    const CLASS: &'static str;
+    /// The game's name in OpenSpiel, PettingZoo, batches and play-outs (`mancala_toguz`).
+    const NAME: &'static str;
+    /// The start of a game as the keyword options describe it.
+    type Config: Clone + Send + Sync + 'static;
+
+    /// Reads the game's keyword options.
+    fn config(options: &mut Options<'_>) -> PyResult<Self::Config>;
+
+    /// The start described by `config`; a game whose options ask for random starts draws one
+    /// from `rng` when it is given (batches, play-outs), else from the seed in the options.
+    fn start(config: &Self::Config, rng: Option<&mut Rng>) -> Result<Self, String>;
+
+    /// The size of the action space: action ids are `0..num_actions()`.
+    fn num_actions(&self) -> usize;
+
+    /// The action id of a legal move.
+    fn action(&self, mv: Self::Move) -> usize;
+
+    /// The move that action id `action` names here, if it names one (it may still be
+    /// illegal: playing checks it).
+    fn move_of(&self, action: usize) -> Option<Self::Move>;
+
+    /// The move in the game's notation.
+    fn move_text(mv: Self::Move) -> String;
+
+    /// Reads a move in the game's notation.
+    fn parse_move(text: &str) -> Result<Self::Move, String>;
+
+    /// The position string.
+    fn text(&self) -> String;
+
+    /// Reads a position string.
+    fn parse(text: &str) -> Result<Self, String>;
+
+    /// Per-hole marker planes the observation adds after the stores (Toguz: whose tuzdik a
+    /// hole is). Each plane holds one float per hole.
+    const PLANES: usize = 0;
+
+    /// Writes the marker planes as `player` sees the board: plane `k` starts at
+    /// `out[k * holes]`, holes in the order `view` gives (`view(i)` is where canonical hole
+    /// `i` goes).
+    fn write_planes(&self, _player: Side, _view: &dyn Fn(usize) -> usize, _out: &mut [f32]) {}
+
+    /// Plays `mv` if legal and says what it did; else the library's reason.
+    fn play_reported(&mut self, mv: Self::Move) -> Result<Vec<(&'static str, Fact)>, String>;
+}
+
+/// The number of holes of a position's board.
+pub(crate) fn holes<G: Game>(game: &G) -> usize {
+    game.board().len()
+}
+
+/// The length of the observation of `game`: holes, two stores, the marker planes, the side to
+/// move as two flags.
+pub(crate) fn observation_len<G: Game>(game: &G) -> usize {
+    holes(game) * (1 + G::PLANES) + 4
+}
+
+/// Writes the observation of `game` as `player` sees it into `out` (of
+/// [`observation_len`] floats): first `player`'s holes then his opponent's, each row in
+/// canonical order; then `player`'s store and his opponent's; then the marker planes in the same
+/// hole order; then `1.0` at `[player to move, opponent to move]` for the side to move (both `0`
+/// once the game is over).
+pub(crate) fn write_observation<G: Game>(game: &G, player: Side, out: &mut [f32]) {
+    let board = game.board();
+    let n = board.len();
+    let half = n / 2;
+    let view = |i: usize| {
+        if player == Side::South {
+            i
+        } else {
+            (i + half) % n
+        }
+    };
+    for (i, &seeds) in board.iter().enumerate() {
+        out[view(i)] = f32::from(seeds);
+    }
+    out[n] = game.store(player) as f32;
+    out[n + 1] = game.store(!player) as f32;
+    let planes = &mut out[n + 2..n + 2 + G::PLANES * n];
+    planes.fill(0.0);
+    game.write_planes(player, &view, planes);
+    let tail = &mut out[n + 2 + G::PLANES * n..];
+    tail.fill(0.0);
+    if !game.is_over() {
+        tail[usize::from(game.side_to_move() != player)] = 1.0;
+    }
+}
+
+/// The legal action ids, ascending.
+pub(crate) fn legal_actions<G: Game>(game: &G) -> Vec<usize> {
+    let mut actions: Vec<usize> = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| game.action(mv))
+        .collect();
+    actions.sort_unstable();
+    actions
+}
+
+/// Each player's return, South's first: `+1` for a win, `-1` for a loss, `0` for a draw or a
+/// game still going.
+pub(crate) fn returns<G: Game>(game: &G) -> [f32; 2] {
+    match game.outcome().and_then(|o| o.winner) {
+        Some(Side::South) => [1.0, -1.0],
+        Some(Side::North) => [-1.0, 1.0],
+        None => [0.0, 0.0],
+    }
+}
+
+/// The move of `action` if it is legal here, else the reason it is not.
+pub(crate) fn checked_move<G: Game>(game: &G, action: i64) -> Result<G::Move, String> {
+    if game.is_over() {
+        return Err("the game is over".into());
+    }
+    let n = game.num_actions();
+    let index = usize::try_from(action)
+        .ok()
+        .filter(|&a| a < n)
+        .ok_or_else(|| format!("action {action} is not in 0..{n}"))?;
+    let mv = game
+        .move_of(index)
+        .ok_or_else(|| format!("action {action} names no move in this position"))?;
+    game.check_move(mv).map_err(|e| e.to_string())?;
+    Ok(mv)
+}

@@ -1,0 +1,79 @@
+//! Katro: four or six rows, serpentine circuits, every rule option of the crate.
+
+use super::parse;
+use crate::game::{Fact, Game};
+use crate::options::Options;
+pub(crate) use katro::Katro;
+use katro::{Move, RuleSet};
+use mancala_engine::Rng;
+use pyo3::PyResult;
+
+impl Game for Katro {
+    const CLASS: &'static str = "Katro";
+    const NAME: &'static str = "mancala_katro";
+    type Config = RuleSet;
+
+    fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
+        let mut rules = RuleSet::STANDARD;
+        // Each option under the key of the crate's rule string.
+        for (key, rule, default) in [
+            ("size", "size", "6x6"),
+            ("direction", "direction", "A"),
+            ("mover_row", "mover-row", "innermost"),
+            ("opponent_hole", "opponent-hole", "row"),
+            ("trigger", "trigger", "occupied"),
+        ] {
+            let value = options.text(key, default)?;
+            rules
+                .set(rule, &value)
+                .map_err(|e| options.bad_value(key, e))?;
+        }
+        let single_seed = options.flag("single_seed", false)?;
+        rules
+            .set("single-seed", if single_seed { "on" } else { "off" })
+            .map_err(|e| options.bad_value("single_seed", e))?;
+        Ok(rules)
+    }
+
+    fn start(rules: &RuleSet, _: Option<&mut Rng>) -> Result<Katro, String> {
+        Ok(Katro::new(*rules))
+    }
+
+    fn num_actions(&self) -> usize {
+        self.rules().actions()
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_of(&self, action: usize) -> Option<Move> {
+        self.from_action(action)
+    }
+
+    fn move_text(mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(text: &str) -> Result<Move, String> {
+        parse(text)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse(text: &str) -> Result<Katro, String> {
+        parse(text)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
+        let effect = Katro::play_reported(self, mv).map_err(|e| e.to_string())?;
+        Ok(vec![
+            ("laps", Fact::Int(i64::from(effect.laps))),
+            ("captures", Fact::Int(i64::from(effect.captures))),
+            ("captured", Fact::Int(i64::from(effect.captured))),
+            ("endless", Fact::Flag(effect.endless)),
+        ])
+    }
+}

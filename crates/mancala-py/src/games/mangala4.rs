@@ -1,0 +1,106 @@
+//! Mangala IV: 2 × 7 holes, forced play, even or seeded random starts.
+
+use super::parse;
+use crate::game::{Fact, Game};
+use crate::options::Options;
+use mancala_engine::{Position, Rng, Side};
+pub(crate) use mangala4::Mangala4;
+use mangala4::{Leftover, Move, RuleSet, Setup, ACTIONS};
+use pyo3::PyResult;
+
+/// How a Mangala IV game starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Start {
+    /// `None` for the even board, else the seed of the random one.
+    random: Option<u64>,
+    first: Side,
+    rules: RuleSet,
+}
+
+impl Game for Mangala4 {
+    const CLASS: &'static str = "Mangala4";
+    const NAME: &'static str = "mancala_mangala4";
+    type Config = Start;
+
+    fn config(options: &mut Options<'_>) -> PyResult<Start> {
+        let setup = options.text("setup", "even")?;
+        let seed = options.int("setup_seed", 0)?;
+        let seed =
+            u64::try_from(seed).map_err(|_| options.bad_value("setup_seed", "a seed from 0"))?;
+        let random = match setup.as_str() {
+            "even" => None,
+            "random" => Some(seed),
+            _ => return Err(options.bad_value("setup", "`even` or `random`")),
+        };
+        let first = usize::try_from(options.int("first_player", 0)?)
+            .ok()
+            .and_then(Side::from_index)
+            .ok_or_else(|| options.bad_value("first_player", "0 (South) or 1 (North)"))?;
+        let leftover = match options.text("leftover", "none")?.as_str() {
+            "none" => Leftover::Uncounted,
+            "own-side" => Leftover::OwnSide,
+            _ => return Err(options.bad_value("leftover", "`none` or `own-side`")),
+        };
+        Ok(Start {
+            random,
+            first,
+            rules: RuleSet { leftover },
+        })
+    }
+
+    fn start(start: &Start, rng: Option<&mut Rng>) -> Result<Mangala4, String> {
+        let setup = match (start.random, rng) {
+            (None, _) => Setup::even(),
+            (Some(_), Some(rng)) => Setup::random_from(rng),
+            (Some(seed), None) => Setup::random(seed),
+        };
+        Mangala4::from_setup(Setup {
+            side_to_move: start.first,
+            rules: start.rules,
+            ..setup
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    fn num_actions(&self) -> usize {
+        ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_of(&self, action: usize) -> Option<Move> {
+        Move::from_action(action, self.side_to_move())
+    }
+
+    fn move_text(mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(text: &str) -> Result<Move, String> {
+        parse(text)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse(text: &str) -> Result<Mangala4, String> {
+        parse(text)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
+        let effect = Mangala4::play_reported(self, mv).map_err(|e| e.to_string())?;
+        let capture = effect.capture;
+        Ok(vec![
+            ("laps", Fact::Int(i64::from(effect.laps))),
+            (
+                "captured",
+                Fact::Int(capture.map_or(0, |c| i64::from(c.seeds))),
+            ),
+            ("endless", Fact::Flag(effect.endless)),
+            ("text", Fact::Text(effect.to_string())),
+        ])
+    }
+}

@@ -1,0 +1,87 @@
+//! Toguz Kumalak: 2 × 9 (or 7, or 5) holes, kazans and tuzdiks.
+
+use super::parse;
+use crate::game::{Fact, Game};
+use crate::options::Options;
+use mancala_engine::{Position, Rng, Side};
+use pyo3::PyResult;
+pub(crate) use toguz::Toguz;
+use toguz::{BoardSize, Move, RuleSet, TuzdikRule};
+
+impl Game for Toguz {
+    const CLASS: &'static str = "Toguz";
+    const NAME: &'static str = "mancala_toguz";
+    type Config = RuleSet;
+
+    fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
+        let per_side = options.int("board", 9)?;
+        let board = usize::try_from(per_side)
+            .ok()
+            .and_then(BoardSize::from_per_side)
+            .ok_or_else(|| options.bad_value("board", "rows of 9, 7 or 5 holes"))?;
+        let tuzdik = match options.text("tuzdik", "automatic")?.as_str() {
+            "automatic" => TuzdikRule::Automatic,
+            "optional" => TuzdikRule::Optional,
+            _ => return Err(options.bad_value("tuzdik", "`automatic` or `optional`")),
+        };
+        let stop_at_majority = options.flag("stop_at_majority", true)?;
+        Ok(RuleSet {
+            tuzdik,
+            stop_at_majority,
+            board,
+        })
+    }
+
+    fn start(rules: &RuleSet, _: Option<&mut Rng>) -> Result<Toguz, String> {
+        Ok(Toguz::new(*rules))
+    }
+
+    fn num_actions(&self) -> usize {
+        18
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_of(&self, action: usize) -> Option<Move> {
+        Move::from_action(action)
+    }
+
+    fn move_text(mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(text: &str) -> Result<Move, String> {
+        parse(text)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse(text: &str) -> Result<Toguz, String> {
+        parse(text)
+    }
+
+    /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
+    const PLANES: usize = 2;
+
+    fn write_planes(&self, player: Side, view: &dyn Fn(usize) -> usize, out: &mut [f32]) {
+        let holes = self.board().len();
+        for (plane, side) in [player, !player].into_iter().enumerate() {
+            if let Some(hole) = self.tuzdik(side) {
+                out[plane * holes + view(hole)] = 1.0;
+            }
+        }
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
+        let effect = Toguz::play_reported(self, mv).map_err(|e| e.to_string())?;
+        Ok(vec![
+            ("landing", Fact::Int(effect.landing as i64)),
+            ("captured", Fact::Int(i64::from(effect.captured))),
+            ("tuzdik", Fact::Hole(effect.tuzdik)),
+        ])
+    }
+}

@@ -1,0 +1,99 @@
+//! Keyword options, read strictly: each known option with its type checked, and any option
+//! left over refused, so a misspelt rule never passes silently as the default.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+
+/// The keyword options of one call, consumed option by option.
+pub(crate) struct Options<'py> {
+    /// What the options are for, for the messages (`Toguz()`, `Batch('katro')`).
+    owner: String,
+    dict: Option<Bound<'py, PyDict>>,
+}
+
+impl<'py> Options<'py> {
+    /// The options of `owner`, copied so that reading them leaves the caller's dict alone.
+    pub(crate) fn new(owner: &str, dict: Option<&Bound<'py, PyDict>>) -> PyResult<Options<'py>> {
+        let dict = dict.map(|d| d.copy()).transpose()?;
+        Ok(Options {
+            owner: owner.to_owned(),
+            dict,
+        })
+    }
+
+    /// Removes and returns the option `key`, if given (a `None` value counts as not given).
+    fn take(&mut self, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(dict) = &self.dict else {
+            return Ok(None);
+        };
+        let value = dict.get_item(key)?;
+        if value.is_some() {
+            dict.del_item(key)?;
+        }
+        Ok(value.filter(|v| !v.is_none()))
+    }
+
+    fn wrong_type(&self, key: &str, expected: &str, value: &Bound<'py, PyAny>) -> PyErr {
+        let got = value
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_else(|_| "?".into());
+        PyTypeError::new_err(format!(
+            "{}: option `{key}` takes {expected}, not {got}",
+            self.owner
+        ))
+    }
+
+    /// An integer option (a `bool` is refused: `True` is no board size).
+    pub(crate) fn int(&mut self, key: &str, default: i64) -> PyResult<i64> {
+        match self.take(key)? {
+            None => Ok(default),
+            Some(v) if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() => {
+                Err(self.wrong_type(key, "an int", &v))
+            }
+            Some(v) => v.extract::<i64>().map_err(|_| {
+                PyValueError::new_err(format!("{}: option `{key}` is out of range", self.owner))
+            }),
+        }
+    }
+
+    /// A text option.
+    pub(crate) fn text(&mut self, key: &str, default: &str) -> PyResult<String> {
+        match self.take(key)? {
+            None => Ok(default.to_owned()),
+            Some(v) if v.is_instance_of::<PyString>() => v.extract(),
+            Some(v) => Err(self.wrong_type(key, "a str", &v)),
+        }
+    }
+
+    /// A yes-or-no option.
+    pub(crate) fn flag(&mut self, key: &str, default: bool) -> PyResult<bool> {
+        match self.take(key)? {
+            None => Ok(default),
+            Some(v) if v.is_instance_of::<PyBool>() => v.extract(),
+            Some(v) => Err(self.wrong_type(key, "a bool", &v)),
+        }
+    }
+
+    /// A `ValueError` about the value of option `key`.
+    pub(crate) fn bad_value(&self, key: &str, why: impl std::fmt::Display) -> PyErr {
+        PyValueError::new_err(format!("{}: option `{key}`: {why}", self.owner))
+    }
+
+    /// Refuses any option not read: a misspelt option must not fall back to the default.
+    pub(crate) fn finish(self) -> PyResult<()> {
+        let Some(dict) = self.dict else {
+            return Ok(());
+        };
+        match dict.keys().iter().next() {
+            None => Ok(()),
+            Some(key) => Err(PyTypeError::new_err(format!(
+                "{} got an unexpected keyword argument {}",
+                self.owner,
+                key.repr()?
+            ))),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! `random_playouts`: whole random games played in Rust, one call for all of them; and
+//! `random_game_trace`, one seeded random game ply by ply, which the tests replay through the
+//! Python classes to show both sides play the same rules.
+
+use crate::arrays::array;
+use crate::game::{self, Game};
+use crate::guard::{guarded, value_error};
+use crate::names::{with_game, WithGame};
+use crate::options::Options;
+use mancala_engine::playout::random_playout;
+use mancala_engine::{EndReason, Rng};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// What the play-outs of one call came to.
+struct Tally {
+    moves: u64,
+    plies: Vec<i32>,
+    returns: Vec<f32>,
+    wins: [u64; 2],
+    draws: u64,
+    unfinished: u64,
+    reasons: Vec<(EndReason, u64)>,
+}
+
+/// Plays `n` random games of `G` from generator `seed`, each capped at `max_moves`.
+fn play<G: Game>(config: &G::Config, n: usize, seed: u64, max_moves: u32) -> Result<Tally, String> {
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally {
+        moves: 0,
+        plies: Vec::with_capacity(n),
+        returns: Vec::with_capacity(2 * n),
+        wins: [0; 2],
+        draws: 0,
+        unfinished: 0,
+        reasons: EndReason::ALL.iter().map(|&r| (r, 0)).collect(),
+    };
+    for _ in 0..n {
+        let start = G::start(config, Some(&mut rng))?;
+        let end = random_playout(start, &mut rng, max_moves);
+        tally.moves += u64::from(end.plies);
+        tally.plies.push(end.plies as i32);
+        tally.returns.extend(game::returns(&end.position));
+        match end.outcome {
+            None => tally.unfinished += 1,
+            Some(outcome) => {
+                match outcome.winner {
+                    Some(side) => tally.wins[side.index()] += 1,
+                    None => tally.draws += 1,
+                }
+                if let Some(entry) = tally.reasons.iter_mut().find(|(r, _)| *r == outcome.reason) {
+                    entry.1 += 1;
+                }
+            }
+        }
+    }
+    Ok(tally)
+}
+
+struct Playouts<'py> {
+    py: Python<'py>,
+    options: Options<'py>,
+    n: usize,
+    seed: u64,
+    max_moves: u32,
+}
+
+impl<'py> WithGame for Playouts<'py> {
+    type Output = PyResult<Bound<'py, PyDict>>;
+    fn run<G: Game>(mut self) -> PyResult<Bound<'py, PyDict>> {
+        let config = G::config(&mut self.options)?;
+        self.options.finish()?;
+        let (n, seed, max_moves) = (self.n, self.seed, self.max_moves);
+        let tally = self
+            .py
+            .detach(|| guarded(|| play::<G>(&config, n, seed, max_moves).map_err(value_error)))?;
+        let py = self.py;
+        let dict = PyDict::new(py);
+        dict.set_item("game", G::NAME)?;
+        dict.set_item("games", n)?;
+        dict.set_item("moves", tally.moves)?;
+        dict.set_item("south_wins", tally.wins[0])?;
+        dict.set_item("north_wins", tally.wins[1])?;
+        dict.set_item("draws", tally.draws)?;
+        dict.set_item("unfinished", tally.unfinished)?;
+        let reasons = PyDict::new(py);
+        for (reason, count) in tally.reasons.iter().filter(|(_, c)| *c > 0) {
+            reasons.set_item(reason.name(), count)?;
+        }
+        dict.set_item("reasons", reasons)?;
+        dict.set_item("plies", array(py, &tally.plies, &[n])?)?;
+        dict.set_item("returns", array(py, &tally.returns, &[n, 2])?)?;
+        Ok(dict)
+    }
+}
+
+/// Plays `n` uniformly random games of the game `name` to their end in Rust, with the
+/// interpreter released, and returns a dict: `moves` (all games together), `games`,
+/// `south_wins`, `north_wins`, `draws`, `unfinished` (games cut at `max_moves`), `reasons`
+/// (games per end reason), and the numpy arrays `plies` (int32, per game) and `returns`
+/// (float32, `[n, 2]`).
+#[pyfunction]
+#[pyo3(signature = (name, n, seed = 0, max_moves = 100_000, **options))]
+pub(crate) fn random_playouts<'py>(
+    py: Python<'py>,
+    name: &str,
+    n: usize,
+    seed: u64,
+    max_moves: u32,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let work = Playouts {
+        py,
+        options: Options::new(&format!("random_playouts({name:?})"), options)?,
+        n,
+        seed,
+        max_moves,
+    };
+    with_game(name, work)?
+}
+
+struct Trace<'py> {
+    py: Python<'py>,
+    options: Options<'py>,
+    seed: u64,
+    max_moves: u32,
+}
+
+impl<'py> WithGame for Trace<'py> {
+    type Output = PyResult<Bound<'py, PyDict>>;
+    fn run<G: Game>(mut self) -> PyResult<Bound<'py, PyDict>> {
+        let config = G::config(&mut self.options)?;
+        self.options.finish()?;
+        let py = self.py;
+        let mut rng = Rng::new(self.seed);
+        let mut position = guarded(|| G::start(&config, Some(&mut rng)).map_err(value_error))?;
+        let dict = PyDict::new(py);
+        dict.set_item("start", position.text())?;
+        let plies = PyList::empty(py);
+        for _ in 0..self.max_moves {
+            let Some(mv) = guarded(|| Ok(position.random_move(&mut rng)))? else {
+                break;
+            };
+            let legal: Vec<String> = position
+                .legal_moves()
+                .iter()
+                .map(|&m| G::move_text(m))
+                .collect();
+            guarded(|| position.play(mv).map_err(|e| value_error(e.to_string())))?;
+            plies.append((legal, G::move_text(mv), position.text()))?;
+        }
+        dict.set_item("plies", plies)?;
+        dict.set_item("over", position.is_over())?;
+        dict.set_item("result", position.result().map(|r| r.to_string()))?;
+        Ok(dict)
+    }
+}
+
+/// One seeded random game of `name` played in Rust through the rules crate alone (its moves in
+/// notation, no action ids): a dict with `start` (the position string), `plies` (for each ply
+/// the legal moves in notation, the move played, the position string after it), `over` and
+/// `result`. The tests replay it through the Python classes.
+#[pyfunction]
+#[pyo3(signature = (name, seed = 0, max_moves = 1000, **options))]
+pub(crate) fn random_game_trace<'py>(
+    py: Python<'py>,
+    name: &str,
+    seed: u64,
+    max_moves: u32,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let work = Trace {
+        py,
+        options: Options::new(&format!("random_game_trace({name:?})"), options)?,
+        seed,
+        max_moves,
+    };
+    with_game(name, work)?
+}
