@@ -23,6 +23,10 @@ mod games;
 mod harness;
 #[path = "fuzz/inputs.rs"]
 mod inputs;
+#[path = "fuzz/mangala4.rs"]
+mod mangala4;
+#[path = "fuzz/oware.rs"]
+mod oware;
 #[path = "fuzz/regressions.rs"]
 mod regressions;
 #[path = "fuzz/toguz.rs"]
@@ -33,6 +37,16 @@ use harness::Budget;
 #[test]
 fn core_text_forms() {
     core_types::all(Budget::short());
+}
+
+#[test]
+fn mangala4_text_forms() {
+    mangala4::all(Budget::short());
+}
+
+#[test]
+fn oware_text_forms() {
+    oware::all(Budget::short());
 }
 
 #[test]
@@ -52,5 +66,7 @@ fn long_round() {
     let budget = Budget::long();
     core_types::all(budget);
     toguz::all(budget);
+    mangala4::all(budget);
+    oware::all(budget);
     examples::all(budget);
 }

@@ -47,7 +47,8 @@ pub const WEIGHT_SCALE: i64 = 256;
 /// 2024–2025 on the features of every position in them (see `docs/search.md`), scaled so
 /// that a seed of kazan lead early in the game is worth about 100.
 pub const FITTED_WEIGHTS: [i32; FEATURES] = [
-    25600, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    25600, 2794, 44271, 763166, 127012, -52779, 1502939, -1182100, 2171823, 2515537, 1773093,
+    1832088, 4366875, 3743471, 3732229, 2384259,
 ];
 
 /// The features of `position`, seen by its side to move (see [`FEATURE_NAMES`]):
@@ -103,37 +104,45 @@ fn playable(holes: &[u8], n: usize, side: Side) -> i32 {
 
 /// The most stones one move of `side` captures (even captures), and whether one of his moves
 /// makes a tuzdik, were he to move: worked out from where each move's last stone falls,
-/// without playing it.
+/// without playing it (and without a division, as this runs at every leaf of a search).
 fn threats(position: &Toguz, side: Side) -> (i32, i32) {
     let ring = position.ring();
     let (n, len) = (ring.per_side(), ring.len());
     let holes = position.holes();
     let tuzdiks = [position.tuzdik(Side::South), position.tuzdik(Side::North)];
-    let is_tuzdik = |i: usize| tuzdiks.contains(&Some(i));
-    let may_make_tuzdik = position.rules().board.has_tuzdiks() && tuzdiks[side.index()].is_none();
+    let blocked = |i: usize| tuzdiks[0] == Some(i) || tuzdiks[1] == Some(i);
+    // The opponent's row: `first..first + n`.
+    let first = (!side).index() * n;
+    // T4 (a)-(c): the hole numbers where `side` may make a tuzdik (none if he has one).
+    let mut tuzdik_numbers = 0u32;
+    if position.rules().board.has_tuzdiks() && tuzdiks[side.index()].is_none() {
+        tuzdik_numbers = (1 << (n - 1)) - 1;
+        if let Some(theirs) = tuzdiks[(!side).index()] {
+            tuzdik_numbers &= !(1 << (ring.number(theirs) - 1));
+        }
+    }
     let (mut capture, mut tuzdik) = (0, 0);
     for origin in side.index() * n..side.index() * n + n {
         let seeds = usize::from(holes[origin]);
-        if seeds == 0 {
-            continue;
-        }
         // T2: one stone goes on, more start in the origin; laps of the ring add to every hole.
-        let (landing, dropped) = if seeds == 1 {
-            ((origin + 1) % len, 1)
-        } else {
-            ((origin + seeds - 1) % len, (seeds - 1) / len + 1)
+        let (landing, dropped) = match seeds {
+            0 => continue,
+            1 => (origin + 1, 1),
+            _ if seeds <= len => (origin + seeds - 1, 1),
+            _ => (origin + (seeds - 1) % len, (seeds - 1) / len + 1),
         };
-        if ring.owner(landing) == side || is_tuzdik(landing) {
+        let landing = if landing >= len {
+            landing - len
+        } else {
+            landing
+        };
+        if !(first..first + n).contains(&landing) || blocked(landing) {
             continue;
         }
         let count = usize::from(holes[landing]) + dropped;
         if count % 2 == 0 {
             capture = capture.max(count as i32);
-        } else if count == 3
-            && may_make_tuzdik
-            && ring.number(landing) != n
-            && tuzdiks[(!side).index()].is_none_or(|theirs| ring.number(theirs) != ring.number(landing))
-        {
+        } else if count == 3 && tuzdik_numbers & (1 << (landing - first)) != 0 {
             tuzdik = 1;
         }
     }
@@ -214,7 +223,10 @@ pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
     let mut max = u32::from(holes.iter().copied().max().unwrap_or(0));
     let mover = position.side_to_move();
     let mut kazan = [position.kazan(Side::South), position.kazan(Side::North)];
-    let mut rows = [position.stones_on_side(Side::South), position.stones_on_side(Side::North)];
+    let mut rows = [
+        position.stones_on_side(Side::South),
+        position.stones_on_side(Side::North),
+    ];
     let mut side = mover;
     for _ in 0..plies {
         let feed = max.div_ceil(len);
@@ -247,7 +259,10 @@ mod tests {
         assert_eq!(f[..4], [0, 0, 0, 0]);
         // Holes 2..=9 each end on an opponent's hole holding 9, making 10.
         assert_eq!((f[4], f[5]), (10, 10));
-        assert_eq!(Evaluation::default().value(&start), Evaluation::default().value(&start));
+        assert_eq!(
+            Evaluation::default().value(&start),
+            Evaluation::default().value(&start)
+        );
     }
 
     #[test]
@@ -268,7 +283,11 @@ mod tests {
                     let mut child = position;
                     let effect = child.play_reported(mv).unwrap();
                     let _ = before;
-                    if effect.tuzdik.is_some() { 0 } else { effect.captured as i32 }
+                    if effect.tuzdik.is_some() {
+                        0
+                    } else {
+                        effect.captured as i32
+                    }
                 })
                 .max()
                 .unwrap();

@@ -1,14 +1,19 @@
 //! Computer players written once over [`Position`], so every game of the workspace gets them:
 //!
-//! - [`AlphaBeta`]: negamax alpha-beta with iterative deepening, limited by depth, nodes or
+//! - [`Pvs`]: the strongest — principal-variation search with a transposition table,
+//!   aspiration windows, killer and history move ordering, reporting each [`Iteration`];
+//! - [`AlphaBeta`]: plain negamax alpha-beta with iterative deepening (the reference that
+//!   [`Pvs`] is measured against), limited by depth, nodes or
 //!   time ([`Limits`]), judging positions with a per-game [`Evaluator`] (by default the
 //!   [`ScoreDifference`]);
 //! - [`Mcts`]: Monte Carlo tree search (UCT) over seeded random play-outs, needing no
 //!   evaluation;
 //! - [`RandomPlayer`]: a uniformly random legal move, the baseline the others are measured
-//!   against.
+//!   against;
+//! - [`count_ending_lines`]: not a player but an exhaustive proof of how soon a game can end,
+//!   pruned by a game's sound bound.
 //!
-//! All three implement [`Player`], and [`play_game`] plays a game between any two of them.
+//! All of them implement [`Player`], and [`play_game`] plays a game between any two of them.
 //! Everything is deterministic: alpha-beta has no randomness, and the others draw on a
 //! [`Rng`] seeded at construction (only a time limit makes results depend on the machine).
 //!
@@ -62,6 +67,12 @@
 mod alphabeta;
 mod limits;
 mod mcts;
+mod node;
+mod ordering;
+mod proof;
+mod pvs;
+mod report;
+mod tt;
 
 pub use alphabeta::{
     plies_to_end, AlphaBeta, Evaluator, ScoreDifference, SearchResult, MAX_EVAL, WIN,
@@ -70,6 +81,9 @@ pub use limits::{Limits, DEFAULT_DEPTH, MAX_DEPTH};
 pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
 };
+pub use proof::{count_ending_lines, LineCount};
+pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_TABLE_BYTES};
+pub use report::Iteration;
 
 use crate::playout::Playout;
 use crate::{Position, Rng, Side};

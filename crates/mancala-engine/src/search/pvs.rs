@@ -1,0 +1,281 @@
+//! [`Pvs`]: the strongest player of the workspace — principal-variation search with a
+//! transposition table, aspiration windows, killer and history move ordering.
+
+use super::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
+use super::limits::{Budget, Limits};
+use super::node::{clamp_eval, terminal_value, Node, Tuning, INFINITY};
+use super::ordering::{History, Killers};
+use super::report::Iteration;
+use super::tt::TranspositionTable;
+use super::Player;
+use crate::Position;
+use core::hash::Hash;
+use std::time::Instant;
+
+/// The transposition table's default size: 16 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
+
+/// The default half-width of the aspiration window around the previous iteration's value.
+pub const DEFAULT_ASPIRATION: i32 = 50;
+
+/// A computer player for any game: principal-variation search (PVS) with iterative deepening.
+///
+/// - **Transposition table**: every searched position's value, bound and best move are kept
+///   under its [`key`](Position::key) in a table of fixed size
+///   ([`with_table_bytes`](Pvs::with_table_bytes)), kept from one move of a game to the next.
+/// - **Move ordering**: the table's move first (searched before the others are generated), then
+///   moves that gain seeds at once (most first), then two killer moves per ply, then the
+///   history of cut-offs.
+/// - **PVS**: the first move with the full window, the others with a null window, re-searched
+///   only when they beat it; late quiet moves first one ply shallower
+///   ([`with_reductions`](Pvs::with_reductions)).
+/// - **Aspiration windows**: each iteration starts with a window around the last value
+///   ([`with_aspiration`](Pvs::with_aspiration)), widened when the value falls outside it.
+/// - **Capture search** at the horizon, if asked for ([`with_quiescence`](Pvs::with_quiescence)).
+///
+/// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
+/// is overrun by well under a millisecond), when a win or loss is proven, or when an
+/// iteration reaches no horizon. An interrupted iteration still counts its root moves that
+/// were fully searched and beat the previous best. Recursion is bounded by
+/// [`MAX_DEPTH`](super::MAX_DEPTH).
+///
+/// There is no randomness: with depth or node limits, the same position searched by players
+/// that have seen the same positions before gives the same result
+/// ([`clear`](Pvs::clear) forgets them).
+#[derive(Debug, Clone)]
+pub struct Pvs<P: Position, E = ScoreDifference> {
+    limits: Limits,
+    evaluator: E,
+    aspiration: i32,
+    tuning: Tuning,
+    /// The table's size in bytes: it is allocated at the first search.
+    table_bytes: usize,
+    table: Option<TranspositionTable<P::Move>>,
+    killers: Killers<P::Move>,
+    history: History,
+}
+
+impl<P: Position> Pvs<P, ScoreDifference> {
+    /// A search with the given limits and the [`ScoreDifference`] evaluation.
+    pub fn new(limits: Limits) -> Self {
+        Pvs::with_evaluator(limits, ScoreDifference)
+    }
+}
+
+impl<P: Position, E> Pvs<P, E> {
+    /// A search with the given limits and a game's own evaluation, a table of
+    /// [`DEFAULT_TABLE_BYTES`], windows of [`DEFAULT_ASPIRATION`], reductions on and no
+    /// capture search.
+    pub fn with_evaluator(limits: Limits, evaluator: E) -> Self {
+        Pvs {
+            limits,
+            evaluator,
+            aspiration: DEFAULT_ASPIRATION,
+            tuning: Tuning {
+                quiescence: 0,
+                reductions: true,
+            },
+            table_bytes: DEFAULT_TABLE_BYTES,
+            table: None,
+            killers: Killers::new(super::node::PLIES),
+            history: History::new(),
+        }
+    }
+
+    /// A transposition table of at most `bytes` bytes (its previous contents are dropped).
+    pub fn with_table_bytes(mut self, bytes: usize) -> Self {
+        self.table_bytes = bytes;
+        self.table = None;
+        self
+    }
+
+    /// The half-width of the aspiration window, in the evaluation's units (`0`: every
+    /// iteration searches with the full window).
+    pub fn with_aspiration(mut self, window: i32) -> Self {
+        self.aspiration = window.max(0);
+        self
+    }
+
+    /// Up to `plies` plies of capture search below the horizon (`0`, the default: none).
+    pub fn with_quiescence(mut self, plies: u32) -> Self {
+        self.tuning.quiescence = plies;
+        self
+    }
+
+    /// Whether late quiet moves are first searched one ply shallower (default: yes).
+    pub fn with_reductions(mut self, on: bool) -> Self {
+        self.tuning.reductions = on;
+        self
+    }
+
+    /// The limits each search runs under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits of later searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The memory of the transposition table, in bytes (at most the size asked for).
+    pub fn table_bytes(&self) -> usize {
+        match &self.table {
+            Some(table) => table.bytes(),
+            None => TranspositionTable::<P::Move>::bytes_for(self.table_bytes),
+        }
+    }
+
+    /// Forgets everything learnt from earlier searches (as before a new game).
+    pub fn clear(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        self.killers.clear();
+        self.history = History::new();
+    }
+}
+
+impl<P, E> Pvs<P, E>
+where
+    P: Position,
+    P::Move: Hash,
+    E: Evaluator<P>,
+{
+    /// Searches `position` and returns the best move found with its value, depth, node count
+    /// and principal variation.
+    pub fn search(&mut self, position: &P) -> SearchResult<P::Move> {
+        self.search_with(position, |_| {})
+    }
+
+    /// Like [`search`](Pvs::search), calling `report` after every completed iteration with its
+    /// depth, value, nodes, time and principal variation.
+    pub fn search_with(
+        &mut self,
+        position: &P,
+        mut report: impl FnMut(&Iteration<P::Move>),
+    ) -> SearchResult<P::Move> {
+        let started = Instant::now();
+        let mut result = SearchResult {
+            best_move: None,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if position.is_over() {
+            result.value = terminal_value(position, 0);
+            return result;
+        }
+        let moves = position.legal_moves();
+        result.value = clamp_eval(self.evaluator.evaluate(position, position.side_to_move()));
+        let Some(&first) = moves.first() else {
+            return result;
+        };
+        result.best_move = Some(first);
+        let bytes = self.table_bytes;
+        let table = self
+            .table
+            .get_or_insert_with(|| TranspositionTable::with_bytes(bytes));
+        table.new_search();
+        self.killers.clear();
+        self.history.age();
+        let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
+        let mut node = Node::new(
+            &self.evaluator,
+            self.tuning,
+            table,
+            &mut self.killers,
+            &mut self.history,
+            budget,
+        );
+
+        for depth in 1..=self.limits.max_depth() {
+            node.horizon_reached = false;
+            let value =
+                aspiration_search(&mut node, position, depth, result.value, self.aspiration);
+            if node.aborted {
+                // Root moves fully searched in the unfinished iteration that beat the old best.
+                if let Some(&best) = node.root_pv().first() {
+                    result.best_move = Some(best);
+                    result.pv = node.root_pv().to_vec();
+                }
+                break;
+            }
+            result.value = value;
+            result.depth = depth;
+            result.pv = node.root_pv().to_vec();
+            if let Some(&best) = result.pv.first() {
+                result.best_move = Some(best);
+            }
+            report(&Iteration {
+                depth,
+                value,
+                nodes: node.nodes,
+                elapsed: started.elapsed(),
+                pv: result.pv.clone(),
+            });
+            if !node.horizon_reached || plies_to_end(value).is_some() {
+                break;
+            }
+            if node.budget.past_deadline() {
+                break;
+            }
+        }
+        result.nodes = node.nodes;
+        result
+    }
+}
+
+/// One iteration: a window of `±window` around `guess`, widened fourfold on the side the
+/// value fell out of until it falls inside (a zero `window` searches the full window at once).
+fn aspiration_search<P, E>(
+    node: &mut Node<'_, P, E>,
+    position: &P,
+    depth: u32,
+    guess: i32,
+    window: i32,
+) -> i32
+where
+    P: Position,
+    P::Move: Hash,
+    E: Evaluator<P>,
+{
+    if window == 0 || depth < 3 {
+        return node.search(position, depth, -INFINITY, INFINITY, 0);
+    }
+    let (mut below, mut above) = (window, window);
+    loop {
+        let alpha = guess.saturating_sub(below).max(-INFINITY);
+        let beta = guess.saturating_add(above).min(INFINITY);
+        let value = node.search(position, depth, alpha, beta, 0);
+        if node.aborted {
+            return value;
+        }
+        if value <= alpha && alpha > -INFINITY {
+            below = below.saturating_mul(4);
+        } else if value >= beta && beta < INFINITY {
+            above = above.saturating_mul(4);
+        } else {
+            return value;
+        }
+    }
+}
+
+impl<P, E> Player<P> for Pvs<P, E>
+where
+    P: Position,
+    P::Move: Hash,
+    E: Evaluator<P>,
+{
+    /// The best move of a [`search`](Pvs::search); a single legal move is returned without
+    /// searching.
+    fn choose(&mut self, position: &P) -> Option<P::Move> {
+        super::searched_choice(position, |position| self.search(position).best_move)
+    }
+}

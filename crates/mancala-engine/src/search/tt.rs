@@ -1,0 +1,183 @@
+//! The transposition table: what earlier searches learnt about a position, found by its
+//! [`key`](crate::Position::key), in a fixed amount of memory.
+
+/// What a stored value says about the position's true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least this (the search failed high).
+    Lower,
+    /// The true value is at most this (the search failed low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry<M> {
+    /// The full key, to tell the position apart from others in the same slot.
+    key: u64,
+    /// The value, with won and lost games counted from this position (not from the root).
+    pub(crate) value: i32,
+    /// The depth the value was searched to.
+    pub(crate) depth: u8,
+    pub(crate) bound: Bound,
+    /// The search that wrote the entry, so older entries give way first.
+    generation: u8,
+    /// The best move found, tried first the next time.
+    pub(crate) best: Option<M>,
+}
+
+/// Entries per bucket: the first keeps the deepest result, the second the latest.
+const WAYS: usize = 2;
+
+/// A hash table of search results with a fixed number of slots, chosen at construction from a
+/// size in bytes. It never grows: a new result replaces an older or shallower one.
+#[derive(Debug, Clone)]
+pub(crate) struct TranspositionTable<M> {
+    slots: Vec<Option<Entry<M>>>,
+    /// `buckets - 1`: the bucket of a key is `key & mask`.
+    mask: usize,
+    generation: u8,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// The buckets a table of at most `bytes` bytes has: the largest power of two that fits,
+    /// at least one.
+    fn buckets_for(bytes: usize) -> usize {
+        let bucket = WAYS * core::mem::size_of::<Option<Entry<M>>>();
+        let wanted = (bytes / bucket).max(1);
+        1usize << (usize::BITS - 1 - wanted.leading_zeros())
+    }
+
+    /// The bytes a table asked to take at most `bytes` bytes takes.
+    pub(crate) fn bytes_for(bytes: usize) -> usize {
+        Self::buckets_for(bytes) * WAYS * core::mem::size_of::<Option<Entry<M>>>()
+    }
+
+    /// A table of at most `bytes` bytes (at least one bucket), a power of two of buckets.
+    pub(crate) fn with_bytes(bytes: usize) -> Self {
+        let buckets = Self::buckets_for(bytes);
+        TranspositionTable {
+            slots: vec![None; buckets * WAYS],
+            mask: buckets - 1,
+            generation: 0,
+        }
+    }
+
+    /// The memory the slots take, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * core::mem::size_of::<Option<Entry<M>>>()
+    }
+
+    /// Starts a new search: entries of earlier ones are replaced before this one's.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(None);
+        self.generation = 0;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize & self.mask) * WAYS
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let start = self.bucket(key);
+        self.slots[start..start + WAYS]
+            .iter()
+            .flatten()
+            .find(|entry| entry.key == key)
+            .copied()
+    }
+
+    /// Stores a result. The first way keeps the deepest result of the current search (or any
+    /// result of the same position), the second takes whatever the first does not.
+    #[inline]
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        value: i32,
+        depth: u32,
+        bound: Bound,
+        best: Option<M>,
+    ) {
+        let start = self.bucket(key);
+        let depth = depth.min(u32::from(u8::MAX)) as u8;
+        let generation = self.generation;
+        let mut entry = Entry {
+            key,
+            value,
+            depth,
+            bound,
+            generation,
+            best,
+        };
+        let slots = &mut self.slots[start..start + WAYS];
+        let way = match slots[0] {
+            Some(first) if first.key == key => {
+                // Keep the move we had if this result found none.
+                entry.best = entry.best.or(first.best);
+                0
+            }
+            Some(first) if first.generation == generation && first.depth > depth => {
+                if let Some(second) = slots[1].filter(|second| second.key == key) {
+                    entry.best = entry.best.or(second.best);
+                }
+                1
+            }
+            Some(first) => {
+                // The first way's occupant moves down to the second.
+                slots[1] = Some(first);
+                0
+            }
+            None => 0,
+        };
+        slots[way] = Some(entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_keeps_to_its_size_and_finds_what_it_stored() {
+        let mut table = TranspositionTable::<u8>::with_bytes(1 << 16);
+        assert!(table.bytes() <= 1 << 16);
+        assert!(table.bytes() > 1 << 14);
+        assert!(table.probe(42).is_none());
+        table.store(42, -7, 5, Bound::Lower, Some(3));
+        let entry = table.probe(42).unwrap();
+        assert_eq!(
+            (entry.value, entry.depth, entry.bound, entry.best),
+            (-7, 5, Bound::Lower, Some(3))
+        );
+        // A shallower result for another key in the same bucket goes to the second way, so
+        // both are found.
+        let other = 42 + (table.mask as u64 + 1);
+        table.store(other, 1, 2, Bound::Exact, None);
+        assert_eq!(table.probe(42).unwrap().depth, 5);
+        assert_eq!(table.probe(other).unwrap().value, 1);
+        // The same key again replaces its entry but keeps its move.
+        table.store(42, 9, 6, Bound::Exact, None);
+        let entry = table.probe(42).unwrap();
+        assert_eq!((entry.value, entry.best), (9, Some(3)));
+        table.clear();
+        assert!(table.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_tiny_table_still_has_a_bucket() {
+        let mut table = TranspositionTable::<u8>::with_bytes(0);
+        table.store(1, 1, 1, Bound::Exact, None);
+        table.store(2, 2, 1, Bound::Exact, None);
+        assert_eq!(table.probe(2).unwrap().value, 2);
+    }
+}
