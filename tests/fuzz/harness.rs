@@ -3,6 +3,7 @@
 //! end, the counts are printed and every failure is reported with the input that caused it.
 
 use mancala_engine::Rng;
+use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,6 +53,17 @@ impl Budget {
     }
 }
 
+thread_local! {
+    /// The notes of the run going on in this thread.
+    static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Notes something short of a broken promise about the current input (an error message too
+/// long to read, say): the run counts and shows notes without failing.
+pub fn note(what: String) {
+    NOTES.with(|notes| notes.borrow_mut().push(what));
+}
+
 /// One input that broke a promise.
 struct Failure {
     input: String,
@@ -69,6 +81,7 @@ pub fn run(
     check: impl Fn(&str) -> bool,
 ) -> Result<(), String> {
     let mut rng = Rng::new(budget.seed ^ hash(name));
+    NOTES.with(|notes| notes.borrow_mut().clear());
     let watchdog = Watchdog::start(name);
     let (mut accepted, mut failures) = (0usize, Vec::new());
     for _ in 0..budget.cases {
@@ -92,11 +105,16 @@ pub fn run(
         }
     }
     watchdog.stop();
+    let notes = NOTES.with(|notes| notes.take());
     println!(
-        "fuzz {name}: {} inputs, {accepted} accepted, {} failures",
+        "fuzz {name}: {} inputs, {accepted} accepted, {} failures, {} notes",
         budget.cases,
-        failures.len()
+        failures.len(),
+        notes.len()
     );
+    if let Some(first) = notes.first() {
+        println!("fuzz {name}: note: {first}");
+    }
     if failures.is_empty() {
         return Ok(());
     }

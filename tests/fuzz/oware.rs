@@ -1,0 +1,70 @@
+//! Oware's text entry points: position, move, rules, grand slam rule, record.
+
+use crate::checks::{playable, seed_of, serde_agrees};
+use crate::entry::{position, text, value};
+use crate::games::{moves, positions, texts};
+use crate::harness::{Budget, Reports};
+use mancala_engine::{Position as _, Rng};
+use oware::{GrandSlam, Oware, Record, RuleSet};
+
+/// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
+/// other grand slam rule, a short move limit.
+fn rule_sets() -> Vec<RuleSet> {
+    let board = |houses, seeds| RuleSet::with_board(houses, seeds).expect("a valid board");
+    vec![
+        RuleSet::STANDARD,
+        board(3, 2),
+        board(8, 6),
+        RuleSet::STANDARD.with_grand_slam(GrandSlam::CaptureAll),
+        RuleSet::STANDARD.with_max_plies(40),
+    ]
+}
+
+/// Records of seeded random games, whole and cut short.
+fn records(starts: &[Oware], seed: u64) -> Vec<Record> {
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::new();
+    for start in starts {
+        let mut record = Record::new(start.clone());
+        found.push(record.clone());
+        let mut ply = 0;
+        while let Some(mv) = record.position().random_move(&mut rng) {
+            record.play(mv).expect("a legal move");
+            ply += 1;
+            if ply == 10 {
+                found.push(record.clone());
+            }
+        }
+        found.push(record);
+    }
+    found
+}
+
+/// Runs every Oware entry point.
+pub fn all(budget: Budget) {
+    let mut reports = Reports::default();
+    let rule_sets = rule_sets();
+    let starts: Vec<Oware> = rule_sets.iter().map(|&rules| Oware::new(rules)).collect();
+    let found = positions(&starts, 2, budget.seed);
+    reports.add(position::<Oware>(
+        "oware position",
+        budget.share(0.5),
+        &texts(&found),
+    ));
+    reports.add(value::<oware::Move>("oware Move", budget, &moves(&found)));
+    reports.add(value::<RuleSet>(
+        "oware RuleSet",
+        budget,
+        &texts(&rule_sets),
+    ));
+    let slams = [GrandSlam::NoCapture, GrandSlam::CaptureAll];
+    reports.add(value::<GrandSlam>("oware GrandSlam", budget, &texts(slams)));
+    reports.add(text::<Record>(
+        "oware Record",
+        budget.share(0.5),
+        &texts(records(&starts, budget.seed)),
+        Some(serde_agrees::<Record>),
+        |input, record| playable(record.position().clone(), seed_of(input)),
+    ));
+    reports.finish();
+}
