@@ -141,7 +141,7 @@ fn replay_checks_the_result_of_games_decided_on_the_board() {
 }
 
 #[test]
-fn zero_requires_a_player_without_stones() {
+fn zero_requires_a_player_without_seeds() {
     let mut game = Record::from_moves(&Toguz::default(), &[Move::new(8)], Style::PlayOk).unwrap();
     game.add_comment("zero").unwrap();
     let error = game.replay().error.unwrap();

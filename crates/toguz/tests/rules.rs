@@ -53,7 +53,7 @@ fn t1_only_an_occupied_hole_of_the_mover_is_playable() {
 }
 
 #[test]
-fn t2_a_single_stone_goes_to_the_next_hole() {
+fn t2_a_single_seed_goes_to_the_next_hole() {
     let mut p = balanced(board(&[(0, 1), (1, 1), (9, 4)]), [None, None], W);
     let white = p.kazan(W);
     p.play(Move::new(1)).unwrap();
@@ -67,7 +67,7 @@ fn t2_a_single_stone_goes_to_the_next_hole() {
 }
 
 #[test]
-fn t2_a_single_stone_crosses_to_the_opponent_and_captures() {
+fn t2_a_single_seed_crosses_to_the_opponent_and_captures() {
     let mut p = balanced(board(&[(8, 1), (9, 3), (12, 2)]), [None, None], W);
     let white = p.kazan(W);
     let effect = p.play_reported(Move::new(9)).unwrap();
@@ -78,7 +78,7 @@ fn t2_a_single_stone_crosses_to_the_opponent_and_captures() {
 }
 
 #[test]
-fn t2_the_first_of_several_stones_goes_back_into_the_origin() {
+fn t2_the_first_of_several_seeds_goes_back_into_the_origin() {
     let mut p = balanced(board(&[(1, 3), (2, 1), (9, 6)]), [None, None], W);
     p.play(Move::new(2)).unwrap();
     assert_eq!(holes(&p), board(&[(1, 1), (2, 2), (3, 1), (9, 6)]).to_vec());
@@ -196,7 +196,7 @@ fn t4c_no_tuzdik_facing_the_opponents_by_number() {
 }
 
 #[test]
-fn t3_a_last_stone_into_the_movers_tuzdik_goes_to_his_kazan_and_captures_nothing() {
+fn t3_a_last_seed_into_the_movers_tuzdik_goes_to_his_kazan_and_captures_nothing() {
     // White's tuzdik on Black's hole 3 (index 11); 10 seeds from White's hole 3 end there.
     let mut p = balanced(board(&[(2, 10), (12, 1)]), [Some(11), None], W);
     let white = p.kazan(W);
@@ -224,7 +224,7 @@ fn t3_a_last_stone_into_the_movers_tuzdik_goes_to_his_kazan_and_captures_nothing
 }
 
 #[test]
-fn t3_the_opponents_stone_into_a_tuzdik_feeds_its_owner() {
+fn t3_the_opponents_seed_into_a_tuzdik_feeds_its_owner() {
     // Black's tuzdik on White's hole 5 (index 4); White sows 3 from his hole 4 across it.
     let mut p = balanced(board(&[(3, 3), (9, 2)]), [None, Some(4)], W);
     let (white, black_before) = (p.kazan(W), p.kazan(B));
@@ -298,7 +298,7 @@ fn t6_81_81_is_a_draw() {
 }
 
 #[test]
-fn t7_atsyz_kalu_gives_the_stones_left_to_their_side() {
+fn t7_atsyz_kalu_gives_the_seeds_left_to_their_side() {
     // White takes Black's last seeds; Black, to move, has none.
     let mut p = position(
         board(&[(0, 5), (1, 5), (8, 1), (9, 1)]),

@@ -133,7 +133,7 @@ fn two_tuzdiks_with_one_number() {
 }
 
 #[test]
-fn stones_in_a_tuzdik() {
+fn seeds_in_a_tuzdik() {
     let mut s = with_tuzdiks();
     s.holes[11] = 1;
     s.kazans[0] -= 1;
@@ -144,7 +144,7 @@ fn stones_in_a_tuzdik() {
 }
 
 #[test]
-fn a_tuzdik_without_its_three_stones() {
+fn a_tuzdik_without_its_three_seeds() {
     let mut s = with_tuzdiks();
     s.kazans = [2, 16];
     assert!(matches!(
