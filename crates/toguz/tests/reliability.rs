@@ -189,7 +189,7 @@ fn records_of_every_rule_set_read_back() {
             );
             let text = record.to_string();
             let read: Vec<Record> = read_records(&text).collect::<Result<_, _>>().unwrap();
-            assert_eq!(read, [record.clone()], "{rules}");
+            assert_eq!(read, std::slice::from_ref(&record), "{rules}");
             assert_eq!(text.parse::<Record>().as_ref(), Ok(&record), "{rules}");
             let replay = record.replay();
             assert_eq!(replay.error, None, "{rules}");
