@@ -39,6 +39,15 @@ pub use position::{Toguz, BLACK, WHITE};
 pub use rules::{BoardSize, RuleSet, TuzdikRule};
 pub use setup::{Setup, SetupError};
 
+/// The Rust examples of the crate's pages in `docs/`, run as doc tests.
+#[cfg(doctest)]
+mod docs {
+    #[doc = include_str!("../../../docs/toguz.md")]
+    struct Rules;
+    #[doc = include_str!("../../../docs/toguz-notation.md")]
+    struct Notation;
+}
+
 #[cfg(feature = "serde")]
 mancala_engine::serde_via_str!(
     Toguz,

@@ -1,6 +1,5 @@
 //! One `use` line for Toguz Kumalak code: `use toguz::prelude::*;` brings the core's
-//! vocabulary (the [`Position`](mancala_engine::Position) trait, [`Side`](mancala_engine::Side),
-//! results) and this crate's types.
+//! vocabulary (the [`Position`] trait, [`Side`], results) and this crate's types.
 
 pub use crate::notation::{Fen, HalfMove, ResolveError, Style};
 pub use crate::record::{PgnResult, Record, RecordError};
