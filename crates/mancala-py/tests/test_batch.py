@@ -1,0 +1,109 @@
+"""Batch and random_playouts: shapes, restarts, refusals, and the same games as one at a time."""
+
+import numpy as np
+import pytest
+
+import mancala
+from conftest import CASE_IDS, CASES
+
+
+def random_actions(masks, rng):
+    """A uniformly random legal action per game, chosen with numpy alone."""
+    scores = rng.random(masks.shape) * masks
+    return scores.argmax(axis=1)
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=CASE_IDS)
+def test_batch_plays_the_games_the_classes_play(name, options):
+    n = 5
+    batch = mancala.Batch(name, n, seed=3, max_moves=10_000, **options)
+    obs, masks = batch.reset()
+    assert obs.shape == (n, batch.observation_size) and obs.dtype == np.float32
+    assert masks.shape == (n, batch.num_actions) and masks.dtype == np.bool_
+    games = [mancala.game_class(name).from_string(t) for t in batch.to_strings()]
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(300):
+        for i, game in enumerate(games):
+            assert masks[i].tolist() == [bool(m) for m in game.legal_actions_mask()]
+            player = game.current_player()
+            assert np.array_equal(obs[i], game.observation_tensor(player))
+        actions = random_actions(masks, rng)
+        expected = []
+        for game, action in zip(games, actions):
+            game.apply_action(int(action))
+            expected.append(game.returns() if game.is_terminal() else [0.0, 0.0])
+        obs, masks, rewards, dones = batch.step(actions)
+        assert rewards.shape == (n, 2) and dones.shape == (n,) and dones.dtype == np.bool_
+        assert rewards.tolist() == expected
+        assert dones.tolist() == [g.is_terminal() for g in games]
+        for i in np.flatnonzero(dones):
+            finished += 1
+            games[i] = mancala.game_class(name).from_string(batch.to_strings()[i])
+        assert batch.players().tolist() == [g.current_player() for g in games]
+    assert finished > 0 or name == "mancala_oware"
+
+
+def test_a_batch_follows_its_seed_and_max_moves():
+    a = mancala.Batch("mangala4", 4, seed=9, setup="random")
+    b = mancala.Batch("mangala4", 4, seed=9, setup="random")
+    c = mancala.Batch("mangala4", 4, seed=10, setup="random")
+    assert a.to_strings() == b.to_strings() != c.to_strings()
+    assert len(set(a.to_strings())) == 4, "each game draws its own start"
+    batch = mancala.Batch("toguz", 3, max_moves=4)
+    _, masks = batch.reset()
+    for step in range(4):
+        _, masks, rewards, dones = batch.step(masks.argmax(axis=1))
+    assert dones.all() and not rewards.any()
+    assert batch.to_strings() == mancala.Batch("toguz", 3).to_strings()
+
+
+def test_an_illegal_action_changes_no_game():
+    batch = mancala.Batch("oware", 3)
+    before = batch.to_strings()
+    with pytest.raises(ValueError, match="game 1: action 9"):
+        batch.step(np.array([0, 9, 0]))
+    with pytest.raises(ValueError, match="expected 3 actions"):
+        batch.step(np.array([0, 1]))
+    with pytest.raises(TypeError, match="integers"):
+        batch.step(np.array([0.0, 1.0, 2.0]))
+    with pytest.raises(ValueError, match="out of range"):
+        batch.step(np.array([0, 2**63, 0], dtype=np.uint64))
+    assert batch.to_strings() == before
+    batch.step([0, 1, 2])
+    assert batch.to_strings() != before
+
+
+def test_bad_batches_are_refused():
+    with pytest.raises(ValueError, match="no game"):
+        mancala.Batch("chess", 2)
+    with pytest.raises(ValueError, match="at least one"):
+        mancala.Batch("toguz", 0)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        mancala.Batch("toguz", 2, bord=7)
+    with pytest.raises(OverflowError):
+        mancala.Batch("toguz", -1)
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=CASE_IDS)
+def test_random_playouts_add_up(name, options):
+    result = mancala.random_playouts(name, 40, seed=5, **options)
+    again = mancala.random_playouts(name, 40, seed=5, **options)
+    assert result["moves"] == again["moves"]
+    assert np.array_equal(result["plies"], again["plies"])
+    assert result["games"] == 40
+    assert result["moves"] == int(result["plies"].sum()) > 0
+    ended = result["south_wins"] + result["north_wins"] + result["draws"]
+    assert ended + result["unfinished"] == 40
+    assert sum(result["reasons"].values()) == ended
+    returns = result["returns"]
+    assert returns.shape == (40, 2) and (returns.sum(axis=1) == 0).all()
+    assert (returns[:, 0] == 1).sum() == result["south_wins"]
+    assert (returns[:, 1] == 1).sum() == result["north_wins"]
+
+
+def test_random_playouts_match_the_traces():
+    # Game 0 of a play-out run draws from the same generator as the trace with that seed.
+    result = mancala.random_playouts("katro", 1, seed=21, size="4x4")
+    trace = mancala.random_game_trace("katro", seed=21, max_moves=100_000, size="4x4")
+    assert result["plies"][0] == len(trace["plies"])
