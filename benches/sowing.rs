@@ -1,31 +1,28 @@
-//! The sowing primitives alone: closed form against seed by seed, from 1 to 64 seeds.
+//! The core's ring sowing alone: the one-pass move in closed form against its seed-by-seed
+//! reference, from 1 to 64 seeds.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use mancala_engine::sow::{sow_path, sow_path_by_seed, sow_ring, sow_ring_array, sow_ring_by_seed};
+use mancala_engine::sow::{lift_and_sow_ring_array, sow_ring_redirected_by_seed, FirstSeed};
+use mancala_engine::Stores;
 use std::hint::black_box;
 
-const COUNTS: [u32; 6] = [1, 4, 9, 18, 36, 64];
+const COUNTS: [u8; 6] = [1, 4, 9, 18, 36, 64];
+
+/// A sink index past the ring: no sink.
+const NO_SINK: usize = 32;
 
 fn ring(c: &mut Criterion) {
     let mut group = c.benchmark_group("sow/ring18");
     for seeds in COUNTS {
         // Throughput in seeds sown, so rates compare across counts.
         group.throughput(Throughput::Elements(u64::from(seeds)));
-        group.bench_with_input(
-            BenchmarkId::new("closed-form", seeds),
-            &seeds,
-            |b, &seeds| {
-                b.iter(|| {
-                    let mut holes = [0u8; 18];
-                    sow_ring(black_box(&mut holes), black_box(5), seeds);
-                    holes
-                })
-            },
-        );
-        group.bench_with_input(BenchmarkId::new("array", seeds), &seeds, |b, &seeds| {
+        group.bench_with_input(BenchmarkId::new("one-pass", seeds), &seeds, |b, &seeds| {
             b.iter(|| {
-                let mut holes = [0u8; 19];
-                sow_ring_array(black_box(&mut holes), 18, black_box(5), seeds);
+                // A ring of 18 kept in 32 bytes, as Toguz Kumalak keeps it.
+                let mut holes = [0u8; 32];
+                holes[5] = seeds;
+                let sinks = [NO_SINK, NO_SINK];
+                lift_and_sow_ring_array(black_box(&mut holes), 18, 5, FirstSeed::Origin, sinks);
                 holes
             })
         });
@@ -35,43 +32,15 @@ fn ring(c: &mut Criterion) {
             |b, &seeds| {
                 b.iter(|| {
                     let mut holes = [0u8; 18];
-                    sow_ring_by_seed(black_box(&mut holes), black_box(5), seeds);
+                    let mut stores = Stores::default();
+                    sow_ring_redirected_by_seed(
+                        black_box(&mut holes),
+                        black_box(5),
+                        u32::from(seeds),
+                        &[],
+                        &mut stores,
+                    );
                     holes
-                })
-            },
-        );
-    }
-    group.finish();
-}
-
-fn path(c: &mut Criterion) {
-    // South's circuit on a 6 × 6 Katro board.
-    let circuit = mancala_engine::topology::Serpentine::new(3, 6)
-        .map(|board| board.circuit(mancala_engine::Side::South, Default::default()));
-    let Some(circuit) = circuit else { return };
-    let path = circuit.path().to_vec();
-    let mut group = c.benchmark_group("sow/serpentine18");
-    for seeds in COUNTS {
-        group.throughput(Throughput::Elements(u64::from(seeds)));
-        group.bench_with_input(
-            BenchmarkId::new("closed-form", seeds),
-            &seeds,
-            |b, &seeds| {
-                b.iter(|| {
-                    let mut board = [0u8; 36];
-                    sow_path(black_box(&mut board), &path, black_box(5), seeds);
-                    board
-                })
-            },
-        );
-        group.bench_with_input(
-            BenchmarkId::new("seed-by-seed", seeds),
-            &seeds,
-            |b, &seeds| {
-                b.iter(|| {
-                    let mut board = [0u8; 36];
-                    sow_path_by_seed(black_box(&mut board), &path, black_box(5), seeds);
-                    board
                 })
             },
         );
@@ -82,6 +51,5 @@ fn path(c: &mut Criterion) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     ring(&mut criterion);
-    path(&mut criterion);
     criterion.final_summary();
 }

@@ -4,6 +4,7 @@
 //! cargo run --release --example perft -- toguz DEPTH [--optional-tuzdik] [--board 9|7|5]
 //! cargo run --release --example perft -- mangala4 DEPTH [options]
 //! cargo run --release --example perft -- katro DEPTH [options]
+//! cargo run --release --example perft -- oware DEPTH [options]
 //! ```
 //!
 //! `--threads N` (1 to 256, before the game's options) shares the work out over `N` threads.
@@ -13,6 +14,7 @@
 
 mod katro_cli;
 mod mangala4_cli;
+mod oware_cli;
 mod toguz_cli;
 
 use mancala_engine::perft::{check_depth, perft, perft_parallel};
@@ -22,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: perft GAME DEPTH [--threads N] [OPTIONS]   (GAME = toguz | mangala4 | katro)";
+    "usage: perft GAME DEPTH [--threads N] [OPTIONS]   (GAME = toguz | mangala4 | katro | oware)";
 
 /// Threads for perft: 1 unless `--threads` says otherwise.
 static THREADS: AtomicUsize = AtomicUsize::new(1);
@@ -100,6 +102,7 @@ fn run(args: &[String]) -> Result<(), String> {
         "toguz" => toguz_cli::run(depth, options),
         "mangala4" => mangala4_cli::run(depth, options),
         "katro" => katro_cli::run(depth, options),
+        "oware" => oware_cli::run(depth, options),
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
 }

@@ -5,6 +5,7 @@
 //! cargo run --release --example play -- toguz [OPTIONS]
 //! cargo run --release --example play -- mangala4 [OPTIONS]
 //! cargo run --release --example play -- katro [OPTIONS]
+//! cargo run --release --example play -- oware [OPTIONS]
 //! ```
 //!
 //! Options for every game:
@@ -24,6 +25,7 @@
 mod input;
 mod katro_ui;
 mod mangala4_ui;
+mod oware_ui;
 mod toguz_ui;
 
 pub use input::{Input, Stop};
@@ -36,11 +38,13 @@ use std::time::{Duration, Instant};
 /// The short usage text, printed with every command-line error.
 const USAGE: &str = "usage: play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
 [--seed S] [--max-plies N] [GAME OPTIONS]
-  GAME = toguz | mangala4 | katro
+  GAME = toguz | mangala4 | katro | oware
   toguz options:    --board 9|7|5, --optional-tuzdik
   mangala4 options: --board random|even, --first south|north, --leftover none|own-side
   katro options:    --size 6x6|4x4|4x6|6x3, --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: direction, mover-row, opponent-hole, trigger, single-seed)";
+                    (keys: direction, mover-row, opponent-hole, trigger, single-seed)
+  oware options:    --rules KEY=VALUE[,KEY=VALUE...]
+                    (keys: houses, seeds, grand-slam, max-plies)";
 
 /// The options every game shares.
 #[derive(Debug, Clone)]
@@ -159,6 +163,7 @@ fn main() -> ExitCode {
         "toguz" => run(toguz_ui::Toguz::default(), rest),
         "mangala4" => run(mangala4_ui::Mangala::default(), rest),
         "katro" => run(katro_ui::Katro::default(), rest),
+        "oware" => run(oware_ui::Oware::default(), rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

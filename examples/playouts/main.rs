@@ -4,8 +4,8 @@
 //! cargo run --release --example playouts -- GAME GAMES [--seed S] [--threads N]
 //! ```
 //!
-//! GAME is `toguz`, `mangala4` (random starts) or `katro`. Every move is a uniformly random
-//! legal move, move generation and the random choice included. With `--threads N` (1 to
+//! GAME is `toguz`, `mangala4` (random starts), `katro` or `oware`. Every move is a uniformly
+//! random legal move, move generation and the random choice included. With `--threads N` (1 to
 //! 256; `0` counts as 1) the games are shared out over `N` threads, thread `t` drawing from its
 //! own generator seeded `S + t` (wrapping round after 2^64 - 1, so the games differ from a
 //! one-thread run with the same seed). Ends with the line
@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro)";
+    "usage: playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro | oware)";
 
 /// A cap on the moves of one game: no game of the workspace comes near it, and it keeps a
 /// random game of a rule set that allows endless play from running for ever.
@@ -131,6 +131,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 .expect("a random start is a valid position")
         }),
         "katro" => job.run(|_| katro::Katro::default()),
+        "oware" => job.run(|_| oware::Oware::default()),
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
 }

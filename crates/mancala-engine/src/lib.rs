@@ -17,13 +17,14 @@
 //! - [`search`]: computer players for every game — alpha-beta, Monte Carlo tree search, random.
 //!
 //! ```
-//! use mancala_engine::sow::sow_ring;
+//! use mancala_engine::sow::Coverage;
 //!
 //! // 20 seeds round a ring of 18 holes, the first into hole 3: every hole gets one, and
 //! // holes 3 and 4 one more; the last seed lands in hole 4.
-//! let mut holes = [0u8; 18];
-//! assert_eq!(sow_ring(&mut holes, 3, 20), Some(4));
-//! assert_eq!((holes[2], holes[3], holes[4], holes[5]), (1, 2, 2, 1));
+//! let coverage = Coverage::new(18, 3, 20).unwrap();
+//! assert_eq!(coverage.last(), 4);
+//! let sown: Vec<usize> = (2..6).map(|hole| coverage.seeds_at(hole)).collect();
+//! assert_eq!(sown, [1, 2, 2, 1]);
 //! ```
 
 mod board;

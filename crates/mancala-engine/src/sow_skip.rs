@@ -10,19 +10,16 @@
 /// Returns the hole of the last seed.
 ///
 /// Returns `None` and changes nothing when `origin` is empty or not below `len`, when the ring
-/// has fewer than two holes or more than `N`, or when the ring holds more than 255 seeds in all
-/// (a hole could then overflow its byte). Holes from `len` on are left alone.
+/// has fewer than two holes or more than `N` (at most 128), or when a hole would overflow its
+/// byte (a ring holding at most 255 seeds in all never does). Holes from `len` on are left
+/// alone.
 #[inline]
 pub fn lift_and_sow_skipping_origin<const N: usize>(
     holes: &mut [u8; N],
     len: usize,
     origin: usize,
 ) -> Option<usize> {
-    if len < 2 || len > N || origin >= len || holes[origin] == 0 {
-        return None;
-    }
-    let total: u32 = holes[..len].iter().map(|&h| u32::from(h)).sum();
-    if total > u32::from(u8::MAX) {
+    if len < 2 || len > N || N > 128 || origin >= len || holes[origin] == 0 {
         return None;
     }
     let seeds = usize::from(holes[origin]);
@@ -33,20 +30,29 @@ pub fn lift_and_sow_skipping_origin<const N: usize>(
     } else {
         (seeds / others, seeds % others)
     };
-    holes[origin] = 0;
-    for (i, hole) in holes[..len].iter_mut().enumerate() {
-        // How far hole `i` lies after the origin: `1..len` for the others, `len` for the origin.
-        let distance = if i > origin {
-            i - origin
+    // One branch-free pass over the whole array, which the compiler turns into a few vector
+    // instructions: each hole's gain, and whether adding it would overflow a byte.
+    let (origin8, len8, rest8, laps8) = (origin as u8, len as u8, rest as u8, laps as u8);
+    let mut gains = [0u8; N];
+    let mut overflow = false;
+    for (i, (gain, &hole)) in gains.iter_mut().zip(holes.iter()).enumerate() {
+        let i = i as u8;
+        // How far hole `i` lies after the origin, round the ring.
+        let distance = if i >= origin8 {
+            i - origin8
         } else {
-            i + len - origin
+            i.wrapping_add(len8).wrapping_sub(origin8)
         };
-        let gain = if distance < len {
-            laps + usize::from(distance <= rest)
-        } else {
-            0
-        };
-        *hole += gain as u8;
+        let sown = (i < len8) & (i != origin8);
+        *gain = u8::from(sown) * laps8.wrapping_add(u8::from(distance <= rest8));
+        overflow |= hole > !*gain;
+    }
+    if overflow {
+        return None;
+    }
+    for (i, (hole, gain)) in holes.iter_mut().zip(gains).enumerate() {
+        let kept = if i == origin { 0 } else { *hole };
+        *hole = kept + gain;
     }
     // The last seed lies `rest` holes after the origin, or (a whole number of laps) just before it.
     let last = if rest == 0 {
@@ -105,14 +111,13 @@ mod tests {
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 12, 12), None);
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 1, 0), None);
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 17, 0), None);
-        holes[1] = 200;
+        holes[1] = 255;
         holes[2] = 100;
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 12, 0), None);
-        assert_eq!(
-            &holes[..3],
-            &[3, 200, 100],
-            "a refused sowing changes nothing"
-        );
+        assert_eq!(&holes[..3], &[3, 255, 100], "a refused sowing changes nothing");
+        holes[1] = 254;
+        assert_eq!(lift_and_sow_skipping_origin(&mut holes, 12, 0), Some(3));
+        assert_eq!(&holes[..4], &[0, 255, 101, 1]);
     }
 
     fn ring() -> impl Strategy<Value = (Vec<u8>, usize)> {

@@ -227,28 +227,34 @@ impl Oware {
     /// capture: the entries two, four, … places before the next one.
     #[inline]
     fn repeats(&self, board: &Houses) -> bool {
-        self.seen
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|b| b == board)
+        let mut place = self.seen.len();
+        while place >= 2 {
+            place -= 2;
+            if self.seen[place] == *board {
+                return true;
+            }
+        }
+        false
     }
 }
 
 /// A bit per house of `side` that may be sown: any house with seeds, but when the opponent has
-/// none, only those whose seeds reach his row (more seeds than houses after it on the row).
+/// none, only those whose seeds reach his row (at least as many seeds as houses from it to the
+/// row's end). Worked out for the whole board in one branch-free pass.
 #[inline]
 pub(crate) fn legal_mask(board: &Houses, houses: usize, side: Side) -> u32 {
     let own = side.index() * houses;
-    let other = (!side).index() * houses;
-    let starving = board[other..other + houses].iter().all(|&s| s == 0);
-    let mut mask = 0;
-    for (i, &seeds) in board[own..own + houses].iter().enumerate() {
-        let needed = if starving { houses - i } else { 1 };
-        mask |= u32::from(usize::from(seeds) >= needed) << i;
+    let other = houses - own;
+    let row = (1u32 << houses) - 1;
+    // A house at index `i` of the mover's row reaches the opponent with `end - i` seeds.
+    let end = (own + houses) as u8;
+    let (mut occupied, mut reaching) = (0u32, 0u32);
+    for (i, &seeds) in board.iter().enumerate() {
+        occupied |= u32::from(seeds != 0) << i;
+        reaching |= u32::from(seeds.saturating_add(i as u8) >= end) << i;
     }
-    mask
+    let starving = (occupied >> other) & row == 0;
+    (if starving { reaching } else { occupied } >> own) & row
 }
 
 impl Default for Oware {
