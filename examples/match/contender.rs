@@ -1,0 +1,182 @@
+//! The players a match pits against each other, described by a short text such as
+//! `pvs:table=64,aspiration=30` or `old`.
+
+use mancala_engine::search::{AlphaBeta, Evaluator, Limits, Pvs, DEFAULT_ASPIRATION};
+use mancala_engine::Position;
+use std::hash::Hash;
+use std::time::{Duration, Instant};
+
+/// What a player did on one move.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice<M> {
+    /// The move, `None` if the player found none.
+    pub mv: Option<M>,
+    /// The depth of the deepest completed iteration (`0` when the move was forced).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// A player in a match.
+pub trait Contender<P: Position> {
+    /// Picks a move and says how deep and how fast it searched.
+    fn choose(&mut self, position: &P) -> Choice<P::Move>;
+}
+
+/// A forced move is played at once and counts in no statistic.
+fn forced<P: Position>(position: &P) -> Option<Choice<P::Move>> {
+    match *position.legal_moves() {
+        [only] => Some(Choice {
+            mv: Some(only),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        }),
+        _ => None,
+    }
+}
+
+impl<P: Position, E: Evaluator<P>> Contender<P> for AlphaBeta<E> {
+    fn choose(&mut self, position: &P) -> Choice<P::Move> {
+        if let Some(choice) = forced(position) {
+            return choice;
+        }
+        let began = Instant::now();
+        let result = self.search(position);
+        Choice {
+            mv: result.best_move,
+            depth: result.depth,
+            nodes: result.nodes,
+            time: began.elapsed(),
+        }
+    }
+}
+
+impl<P, E> Contender<P> for Pvs<P, E>
+where
+    P: Position,
+    P::Move: Hash,
+    E: Evaluator<P>,
+{
+    fn choose(&mut self, position: &P) -> Choice<P::Move> {
+        if let Some(choice) = forced(position) {
+            return choice;
+        }
+        let began = Instant::now();
+        let result = self.search(position);
+        Choice {
+            mv: result.best_move,
+            depth: result.depth,
+            nodes: result.nodes,
+            time: began.elapsed(),
+        }
+    }
+}
+
+/// Which search a player runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The plain alpha-beta of the `play` example before PVS (score-difference evaluation,
+    /// no transposition table): the reference every change is measured against.
+    Old,
+    /// Principal-variation search.
+    Pvs,
+}
+
+/// A player's description.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    /// The search.
+    pub kind: Kind,
+    /// The game's own evaluation (`true`) or the score difference.
+    pub game_eval: bool,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+    /// Aspiration half-window.
+    pub aspiration: i32,
+    /// Capture-search plies.
+    pub quiescence: u32,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// The text it was read from.
+    pub text: String,
+}
+
+impl Spec {
+    /// Reads `old`, `pvs` or `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
+    /// `table` (MiB), `aspiration`, `quiescence` and `reductions` (`on` or `off`).
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        let kind = match name {
+            "old" => Kind::Old,
+            "pvs" => Kind::Pvs,
+            other => return Err(format!("unknown player `{other}` (old or pvs)")),
+        };
+        let mut spec = Spec {
+            kind,
+            game_eval: kind == Kind::Pvs,
+            table_mib: 16,
+            aspiration: DEFAULT_ASPIRATION,
+            quiescence: 0,
+            reductions: true,
+            text: text.to_owned(),
+        };
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            if kind == Kind::Old {
+                return Err(format!("the old player takes no options (`{option}`)"));
+            }
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("player option `{option}` is not KEY=VALUE"))?;
+            let number = || {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| format!("`{key}` takes a whole number, not `{value}`"))
+            };
+            match key {
+                "eval" => {
+                    spec.game_eval = match value {
+                        "game" => true,
+                        "score" => false,
+                        _ => return Err(format!("eval takes game or score, not `{value}`")),
+                    }
+                }
+                "table" => spec.table_mib = number()? as usize,
+                "aspiration" => spec.aspiration = number()? as i32,
+                "quiescence" => spec.quiescence = number()?,
+                "reductions" => {
+                    spec.reductions = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(format!("reductions takes on or off, not `{value}`")),
+                    }
+                }
+                other => return Err(format!("unknown player option `{other}`")),
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The player, with the game's evaluation `game_eval` when the spec asks for it.
+    pub fn build<P, E>(&self, limits: Limits, game_eval: E) -> Box<dyn Contender<P> + Send>
+    where
+        P: Position + Send + 'static,
+        P::Move: Hash + Send,
+        E: Evaluator<P> + Send + 'static,
+    {
+        match (self.kind, self.game_eval) {
+            (Kind::Old, _) => Box::new(AlphaBeta::new(limits)),
+            (Kind::Pvs, true) => Box::new(self.tune(Pvs::with_evaluator(limits, game_eval))),
+            (Kind::Pvs, false) => Box::new(self.tune(Pvs::<P>::new(limits))),
+        }
+    }
+
+    fn tune<P: Position, E>(&self, pvs: Pvs<P, E>) -> Pvs<P, E> {
+        pvs.with_table_bytes(self.table_mib << 20)
+            .with_aspiration(self.aspiration)
+            .with_quiescence(self.quiescence)
+            .with_reductions(self.reductions)
+    }
+}

@@ -1,0 +1,388 @@
+//! Plays two computer players against each other and measures the difference in strength.
+//!
+//! ```text
+//! cargo run --release --example match -- GAME A B [--time MS | --depth D | --nodes N]
+//!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
+//! cargo run --release --example match -- think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q]
+//! cargo run --release --example match -- fit toguz PGN_FILE
+//! cargo run --release --example match -- fit katro GAMES [--seed S]
+//! ```
+//!
+//! GAME is `toguz` or `katro`. A and B describe the players: `old` is the plain alpha-beta
+//! with the score-difference evaluation (the computer player before PVS), `pvs` the
+//! principal-variation search with the game's evaluation, tuned by options after a colon,
+//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`.
+//!
+//! The games start from `G / 2` openings, each `K` random plies long (default 4) drawn from a
+//! generator seeded by `S` (default 1), and each opening is played twice, A taking South in one
+//! game and North in the other. Every move gets the same limit (default `--time 100`). Games run
+//! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
+//! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
+//! 95 % interval, and each player's average depth and nodes per second.
+//!
+//! `think` searches the start position with `pvs` and prints a line per completed iteration
+//! (depth, value, nodes, time, nodes per second, principal variation).
+//!
+//! `fit` fits the weights of a game's evaluation by logistic regression on game results and
+//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro on games the old
+//! player plays against itself from random openings.
+
+mod contender;
+mod elo;
+mod fit;
+
+use contender::{Contender, Spec};
+use elo::Tally;
+use mancala_engine::search::Limits;
+use mancala_engine::{Position, Rng, Side};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+const USAGE: &str = "usage: match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
+[--seed S] [--opening-plies K] [--threads T] [--quiet]
+       match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q]
+       match fit toguz PGN_FILE
+       match fit katro GAMES [--seed S]
+  GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off]";
+
+/// A game stopped after this many plies counts as a draw.
+const MAX_PLIES: u32 = 2_000;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args.first().map(String::as_str) {
+        Some("fit") => fit::run(&args[1..]),
+        Some("think") => think(&args[1..]),
+        _ => run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The match's settings.
+struct Settings {
+    a: Spec,
+    b: Spec,
+    limits: Limits,
+    games: usize,
+    seed: u64,
+    opening_plies: u32,
+    threads: usize,
+    quiet: bool,
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [game, a, b, options @ ..] = args else {
+        return Err("expected a game and two players".into());
+    };
+    let mut settings = Settings {
+        a: Spec::parse(a)?,
+        b: Spec::parse(b)?,
+        limits: Limits::time(Duration::from_millis(100)),
+        games: 100,
+        seed: 1,
+        opening_plies: 4,
+        threads: 1,
+        quiet: false,
+    };
+    let mut rest = options.iter();
+    while let Some(option) = rest.next() {
+        let mut value = || {
+            rest.next()
+                .ok_or_else(|| format!("{option} needs a value"))?
+                .parse::<u64>()
+                .map_err(|_| format!("{option} takes a whole number"))
+        };
+        match option.as_str() {
+            "--time" => settings.limits = Limits::time(Duration::from_millis(value()?)),
+            "--depth" => settings.limits = Limits::depth(value()? as u32),
+            "--nodes" => settings.limits = Limits::nodes(value()?),
+            "--games" => settings.games = value()? as usize,
+            "--seed" => settings.seed = value()?,
+            "--opening-plies" => settings.opening_plies = value()? as u32,
+            "--threads" => settings.threads = (value()? as usize).max(1),
+            "--quiet" => settings.quiet = true,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    match game.as_str() {
+        "toguz" => play_match(&settings, toguz::Toguz::default, |spec, limits| {
+            spec.build(limits, toguz::eval::Evaluation::default())
+        }),
+        "katro" => play_match(&settings, katro::Katro::default, |spec, limits| {
+            spec.build(limits, katro::eval::Evaluation::default())
+        }),
+        other => return Err(format!("unknown game `{other}`")),
+    }
+    Ok(())
+}
+
+/// Searches the start position of a game and prints each iteration.
+fn think(args: &[String]) -> Result<(), String> {
+    let [game, options @ ..] = args else {
+        return Err("think takes a game".into());
+    };
+    let (mut time, mut table, mut depth) = (100u64, 16usize, None);
+    let (mut aspiration, mut quiescence) = (mancala_engine::search::DEFAULT_ASPIRATION, 0);
+    let mut rest = options.iter();
+    while let Some(option) = rest.next() {
+        if option == "--old" {
+            let limits = Limits::depth(depth.unwrap_or(64)).with_time(Duration::from_millis(time));
+            let started = std::time::Instant::now();
+            let result =
+                mancala_engine::search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
+            println!(
+                "old: depth={} nodes={} ms={}",
+                result.depth,
+                result.nodes,
+                started.elapsed().as_millis()
+            );
+            return Ok(());
+        }
+        if option == "--score" {
+            let limits = Limits::depth(depth.unwrap_or(64)).with_time(Duration::from_millis(time));
+            think_about(
+                &toguz::Toguz::default(),
+                mancala_engine::search::Pvs::new(limits),
+                table,
+            );
+            return Ok(());
+        }
+        let value: u64 = rest
+            .next()
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("{option} takes a whole number"))?;
+        match option.as_str() {
+            "--time" => time = value,
+            "--table" => table = value as usize,
+            "--depth" => depth = Some(value as u32),
+            "--aspiration" => aspiration = value as i32,
+            "--quiescence" => quiescence = value as u32,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    let mut limits = Limits::time(Duration::from_millis(time));
+    if let Some(depth) = depth {
+        limits = limits.with_depth(depth);
+    }
+    match game.as_str() {
+        "toguz" => think_about(
+            &toguz::Toguz::default(),
+            mancala_engine::search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
+                .with_aspiration(aspiration)
+                .with_quiescence(quiescence),
+            table,
+        ),
+        "katro" => think_about(
+            &katro::Katro::default(),
+            mancala_engine::search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            table,
+        ),
+        other => return Err(format!("unknown game `{other}`")),
+    }
+    Ok(())
+}
+
+fn think_about<P, E>(position: &P, player: mancala_engine::search::Pvs<P, E>, table: usize)
+where
+    P: Position,
+    P::Move: std::hash::Hash + std::fmt::Display,
+    E: mancala_engine::search::Evaluator<P>,
+{
+    let mut player = player.with_table_bytes(table << 20);
+    let result = player.search_with(position, |iteration| println!("{iteration}"));
+    println!(
+        "best={} depth={} nodes={}",
+        result.best_move.map(|m| m.to_string()).unwrap_or_default(),
+        result.depth,
+        result.nodes
+    );
+}
+
+/// What one side did over a match.
+#[derive(Debug, Clone, Copy, Default)]
+struct Effort {
+    searches: u64,
+    depth: u64,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Effort {
+    fn add(&mut self, other: &Effort) {
+        self.searches += other.searches;
+        self.depth += other.depth;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+
+    fn line(&self, name: &str, spec: &Spec) -> String {
+        let searches = self.searches.max(1) as f64;
+        format!(
+            "{name} ({}): searches={} avg_depth={:.2} nodes_per_sec={:.0} avg_ms={:.1}",
+            spec.text,
+            self.searches,
+            self.depth as f64 / searches,
+            self.nodes as f64 / self.seconds.max(1e-9),
+            1000.0 * self.seconds / searches
+        )
+    }
+}
+
+/// One finished game.
+struct Record {
+    index: usize,
+    line: String,
+    result: Option<Side>,
+    finished: bool,
+    a_side: Side,
+    effort: [Effort; 2],
+}
+
+/// The start of opening `number`: `plies` random moves from the start, drawn from a generator
+/// seeded by `seed` and `number` (a line that ends the game is drawn again).
+fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
+    loop {
+        let mut position = start.clone();
+        for _ in 0..plies {
+            match position.random_move(&mut rng) {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        if !position.is_over() {
+            return position;
+        }
+    }
+}
+
+type Build<'a, P> = dyn Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync + 'a;
+
+fn play_match<P>(
+    settings: &Settings,
+    start: impl Fn() -> P + Sync,
+    build: impl Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync,
+) where
+    P: Position + Send,
+{
+    let next = AtomicUsize::new(0);
+    let records = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= settings.games {
+                    break;
+                }
+                let record = play_one(settings, index, &start, &build);
+                if !settings.quiet {
+                    println!("{}", record.line);
+                }
+                records.lock().expect("no thread panics").push(record);
+            });
+        }
+    });
+    let mut records = records.into_inner().expect("no thread panics");
+    records.sort_by_key(|record| record.index);
+    let mut tally = Tally::default();
+    let mut effort = [Effort::default(); 2];
+    let mut unfinished = 0;
+    for record in &records {
+        match record.result {
+            Some(winner) if winner == record.a_side => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        unfinished += u32::from(!record.finished);
+        effort[0].add(&record.effort[0]);
+        effort[1].add(&record.effort[1]);
+    }
+    let (elo, low, high) = tally.elo();
+    println!(
+        "A = {}, B = {}, {}",
+        settings.a.text,
+        settings.b.text,
+        describe(&settings.limits)
+    );
+    println!(
+        "games={} wins={} draws={} losses={} unfinished={unfinished} score={:.1}% elo={elo:+.0} (95%: {low:+.0} to {high:+.0})",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    );
+    println!("{}", effort[0].line("A", &settings.a));
+    println!("{}", effort[1].line("B", &settings.b));
+}
+
+fn describe(limits: &Limits) -> String {
+    match (limits.max_time(), limits.max_nodes()) {
+        (Some(time), _) => format!("{} ms a move", time.as_millis()),
+        (None, Some(nodes)) => format!("{nodes} nodes a move"),
+        (None, None) => format!("depth {}", limits.max_depth()),
+    }
+}
+
+fn play_one<P: Position>(
+    settings: &Settings,
+    index: usize,
+    start: &dyn Fn() -> P,
+    build: &Build<'_, P>,
+) -> Record {
+    let a_side = if index % 2 == 0 {
+        Side::South
+    } else {
+        Side::North
+    };
+    let number = (index / 2) as u64;
+    let mut position = opening(&start(), settings.seed, number, settings.opening_plies);
+    let mut a = build(&settings.a, settings.limits);
+    let mut b = build(&settings.b, settings.limits);
+    let mut effort = [Effort::default(); 2];
+    let mut plies = 0;
+    while !position.is_over() && plies < MAX_PLIES {
+        let mover = usize::from(position.side_to_move() != a_side);
+        let player = if mover == 0 { &mut a } else { &mut b };
+        let choice = player.choose(&position);
+        if choice.depth > 0 {
+            let e = &mut effort[mover];
+            e.searches += 1;
+            e.depth += u64::from(choice.depth);
+            e.nodes += choice.nodes;
+            e.seconds += choice.time.as_secs_f64();
+        }
+        match choice.mv {
+            Some(mv) if position.play(mv).is_ok() => plies += 1,
+            _ => break,
+        }
+    }
+    let outcome = position.outcome();
+    let result = outcome.and_then(|o| o.winner);
+    let (south, north) = (position.score(Side::South), position.score(Side::North));
+    let verdict = match result {
+        Some(winner) if winner == a_side => "A wins",
+        Some(_) => "B wins",
+        None if outcome.is_some() => "draw",
+        None => "unfinished",
+    };
+    Record {
+        index,
+        line: format!(
+            "game {} opening {number} A={a_side}: {verdict} {south}-{north} in {plies} plies",
+            index + 1
+        ),
+        result,
+        finished: outcome.is_some(),
+        a_side,
+        effort,
+    }
+}
