@@ -239,6 +239,6 @@ impl FromStr for Oware {
         setup.rules = RuleSet::with_board(houses, seeds)?
             .with_grand_slam(grand_slam)
             .with_max_plies(max_plies);
-        Ok(Oware::from_setup(&setup)?)
+        Ok(Oware::from_setup(setup)?)
     }
 }

@@ -142,7 +142,7 @@ fn houses_of(rules: RuleSet, counts: &[u8]) -> Result<Houses, SetupError> {
 
 impl Oware {
     /// The position `setup` describes, or what is wrong with it.
-    pub fn from_setup(setup: &Setup) -> Result<Oware, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
         let rules = setup.rules;
         let board = houses_of(rules, &setup.board)?;
         let on_board: u64 = board.iter().map(|&s| u64::from(s)).sum();
@@ -190,7 +190,7 @@ impl Oware {
                 Err(_) => Err(SetupError::Decided),
             };
         }
-        replay_run(setup, frame)
+        replay_run(&setup, frame)
     }
 
     /// The position as plain data.
@@ -288,13 +288,15 @@ fn replay_run(setup: &Setup, frame: Frame) -> Result<Oware, SetupError> {
     } else {
         setup.side
     };
-    let start = Oware::from_setup(&Setup {
+    let start = Oware::from_setup(Setup {
+        rules: setup.rules,
         board: setup.last_capture.clone(),
+        stores: setup.stores,
         side,
         ply: setup.ply - run as u32,
         last_capture: Vec::new(),
         since_capture: Vec::new(),
-        ..setup.clone()
+        end: None,
     })?;
     let mut current = start.frame;
     let mut seen = Vec::with_capacity(run + 1);

@@ -16,7 +16,7 @@ fn record_trip(position: &Oware) -> Result<Oware, String> {
 }
 
 fn setup_trip(position: &Oware) -> Result<Oware, String> {
-    Oware::from_setup(&position.to_setup()).map_err(|e| e.to_string())
+    Oware::from_setup(position.to_setup()).map_err(|e| e.to_string())
 }
 
 #[test]

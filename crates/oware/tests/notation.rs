@@ -76,7 +76,7 @@ fn position_strings_read_back_what_they_write() {
         let back: Oware = text.parse().unwrap();
         assert_eq!(back, game);
         assert_eq!(back.to_string(), text);
-        assert_eq!(Oware::from_setup(&game.to_setup()), Ok(game.clone()));
+        assert_eq!(Oware::from_setup(game.to_setup()), Ok(game.clone()));
     }
     // Keyed fields holding their default may be written.
     let explicit: Oware =
@@ -250,7 +250,7 @@ fn setups_give_back_what_they_were_given() {
         ply: 40,
         ..Setup::default()
     };
-    let game = Oware::from_setup(&setup).unwrap();
+    let game = Oware::from_setup(setup.clone()).unwrap();
     assert_eq!(game.to_setup(), setup);
     assert_eq!(game.total_seeds(), 48);
     assert_eq!(game.seeds_on_side(Side::South), 6);
@@ -261,7 +261,7 @@ fn setups_give_back_what_they_were_given() {
         ..Setup::default()
     };
     assert_eq!(
-        Oware::from_setup(&short),
+        Oware::from_setup(short),
         Err(SetupError::BoardLength {
             houses: 6,
             expected: 12,

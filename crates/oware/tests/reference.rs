@@ -239,7 +239,7 @@ proptest! {
             ..Setup::default()
         };
         // Boards whose game would already be over are refused; play the others.
-        if let Ok(start) = Oware::from_setup(&setup) {
+        if let Ok(start) = Oware::from_setup(setup) {
             play_both(start, &choices, 3000)?;
         }
     }
