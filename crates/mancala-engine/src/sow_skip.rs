@@ -114,7 +114,11 @@ mod tests {
         holes[1] = 255;
         holes[2] = 100;
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 12, 0), None);
-        assert_eq!(&holes[..3], &[3, 255, 100], "a refused sowing changes nothing");
+        assert_eq!(
+            &holes[..3],
+            &[3, 255, 100],
+            "a refused sowing changes nothing"
+        );
         holes[1] = 254;
         assert_eq!(lift_and_sow_skipping_origin(&mut holes, 12, 0), Some(3));
         assert_eq!(&holes[..4], &[0, 255, 101, 1]);
