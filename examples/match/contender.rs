@@ -1,7 +1,9 @@
 //! The players a match pits against each other, described by a short text such as
 //! `pvs:table=64,aspiration=30` or `old`.
 
-use mancala_engine::search::{AlphaBeta, Evaluator, Limits, Pvs, DEFAULT_ASPIRATION};
+use mancala_engine::search::{
+    AlphaBeta, Evaluator, Limits, Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE,
+};
 use mancala_engine::Position;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
@@ -119,7 +121,7 @@ impl Spec {
             game_eval: kind == Kind::Pvs,
             table_mib: 16,
             aspiration: DEFAULT_ASPIRATION,
-            quiescence: 0,
+            quiescence: DEFAULT_QUIESCENCE,
             reductions: true,
             text: text.to_owned(),
         };

@@ -130,7 +130,10 @@ fn think(args: &[String]) -> Result<(), String> {
         return Err("think takes a game".into());
     };
     let (mut time, mut table, mut depth) = (100u64, 16usize, None);
-    let (mut aspiration, mut quiescence) = (mancala_engine::search::DEFAULT_ASPIRATION, 0);
+    let (mut aspiration, mut quiescence) = (
+        mancala_engine::search::DEFAULT_ASPIRATION,
+        mancala_engine::search::DEFAULT_QUIESCENCE,
+    );
     let mut rest = options.iter();
     while let Some(option) = rest.next() {
         if option == "--old" {

@@ -82,7 +82,7 @@ pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
 };
 pub use proof::{count_ending_lines, LineCount};
-pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_TABLE_BYTES};
+pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE, DEFAULT_TABLE_BYTES};
 pub use report::Iteration;
 
 use crate::playout::Playout;

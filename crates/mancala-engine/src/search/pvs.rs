@@ -18,6 +18,10 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 /// The default half-width of the aspiration window around the previous iteration's value.
 pub const DEFAULT_ASPIRATION: i32 = 50;
 
+/// The default plies of capture search below the horizon: two scored 66 % against none in a
+/// Toguz Kumalak match, four no better than two (`docs/search.md`).
+pub const DEFAULT_QUIESCENCE: u32 = 2;
+
 /// A computer player for any game: principal-variation search (PVS) with iterative deepening.
 ///
 /// - **Transposition table**: every searched position's value, bound and best move are kept
@@ -31,7 +35,8 @@ pub const DEFAULT_ASPIRATION: i32 = 50;
 ///   ([`with_reductions`](Pvs::with_reductions)).
 /// - **Aspiration windows**: each iteration starts with a window around the last value
 ///   ([`with_aspiration`](Pvs::with_aspiration)), widened when the value falls outside it.
-/// - **Capture search** at the horizon, if asked for ([`with_quiescence`](Pvs::with_quiescence)).
+/// - **Capture search** at the horizon: the side to move may stand on the evaluation or play
+///   a move that gains seeds at once ([`with_quiescence`](Pvs::with_quiescence)).
 ///
 /// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
 /// is overrun by well under a millisecond), when a win or loss is proven, or when an
@@ -64,15 +69,15 @@ impl<P: Position> Pvs<P, ScoreDifference> {
 
 impl<P: Position, E> Pvs<P, E> {
     /// A search with the given limits and a game's own evaluation, a table of
-    /// [`DEFAULT_TABLE_BYTES`], windows of [`DEFAULT_ASPIRATION`], reductions on and no
-    /// capture search.
+    /// [`DEFAULT_TABLE_BYTES`], windows of [`DEFAULT_ASPIRATION`], reductions on and
+    /// [`DEFAULT_QUIESCENCE`] plies of capture search.
     pub fn with_evaluator(limits: Limits, evaluator: E) -> Self {
         Pvs {
             limits,
             evaluator,
             aspiration: DEFAULT_ASPIRATION,
             tuning: Tuning {
-                quiescence: 0,
+                quiescence: DEFAULT_QUIESCENCE,
                 reductions: true,
             },
             table_bytes: DEFAULT_TABLE_BYTES,
@@ -96,7 +101,7 @@ impl<P: Position, E> Pvs<P, E> {
         self
     }
 
-    /// Up to `plies` plies of capture search below the horizon (`0`, the default: none).
+    /// Up to `plies` plies of capture search below the horizon (`0`: none).
     pub fn with_quiescence(mut self, plies: u32) -> Self {
         self.tuning.quiescence = plies;
         self
@@ -160,7 +165,10 @@ where
         position: &P,
         mut report: impl FnMut(&Iteration<P::Move>),
     ) -> SearchResult<P::Move> {
+        // The clock starts before the table is allocated (at the first search), so the
+        // allocation counts against the time limit.
         let started = Instant::now();
+        let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -185,7 +193,6 @@ where
         table.new_search();
         self.killers.clear();
         self.history.age();
-        let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
         let mut node = Node::new(
             &self.evaluator,
             self.tuning,
