@@ -128,8 +128,8 @@ impl<G: Game> Stepper for Games<G> {
             game::write_observation(game, player, &mut observations[index * m..(index + 1) * m]);
             let mask = &mut masks[index * a..(index + 1) * a];
             mask.fill(false);
-            for action in game::legal_actions(game) {
-                mask[action] = true;
+            for &mv in game.legal_moves().iter() {
+                mask[game.action(mv)] = true;
             }
         }
     }
@@ -193,7 +193,12 @@ impl Batch {
         let mut observations = vec![0.0f32; n * m];
         let mut masks = vec![false; n * a];
         let inner = &self.inner;
-        py.detach(|| guarded(|| Ok(inner.write(&mut observations, &mut masks))))?;
+        py.detach(|| {
+            guarded(|| {
+                inner.write(&mut observations, &mut masks);
+                Ok(())
+            })
+        })?;
         Ok((
             array(py, &observations, &[n, m])?,
             array(py, &masks, &[n, a])?,

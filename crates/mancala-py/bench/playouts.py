@@ -1,0 +1,98 @@
+"""Random play-outs driven from Python, for the speed figures in docs/benchmarks.md.
+
+    python bench/playouts.py MODE MOVES [--seed S]
+
+MODE is one of:
+
+- ``step``: Toguz Kumalak, one move per Python call: ``legal_actions()``, a random choice,
+  ``apply_action()``, until MOVES moves have been played (a new game after each end).
+- ``openspiel-oware``: the same loop over OpenSpiel's own C++ ``oware`` (needs ``open_spiel``).
+- ``batch``: Toguz Kumalak through ``mancala.Batch`` (1024 games), the random legal actions
+  chosen with numpy, until MOVES moves have been played.
+- ``playouts``: Toguz Kumalak through ``mancala.random_playouts``, whole games in one call,
+  until at least MOVES moves have been played (the last game is finished).
+
+Ends with ``moves=M seconds=T moves_per_sec=R`` (T from the loop alone; the whole process is
+what an outside timer such as ``/usr/bin/time`` measures).
+"""
+
+import argparse
+import random
+import time
+
+
+def step(state_factory, moves, seed):
+    rng = random.Random(seed)
+    choice = rng.choice
+    played = 0
+    while played < moves:
+        state = state_factory()
+        while played < moves and not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            played += 1
+    return played
+
+
+def toguz_step(moves, seed):
+    import mancala
+
+    return step(mancala.Toguz, moves, seed)
+
+
+def openspiel_oware_step(moves, seed):
+    import pyspiel
+
+    game = pyspiel.load_game("oware")
+    return step(game.new_initial_state, moves, seed)
+
+
+def toguz_batch(moves, seed, n=1024):
+    import numpy as np
+
+    import mancala
+
+    rng = np.random.default_rng(seed)
+    batch = mancala.Batch("toguz", n, seed=seed)
+    _, masks = batch.reset()
+    played = 0
+    while played < moves:
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        _, masks, _, _ = batch.step(actions)
+        played += n
+    return played
+
+
+def toguz_playouts(moves, seed):
+    import mancala
+
+    played = 0
+    while played < moves:
+        # About 124 moves a game: ask for a little more than what is left.
+        games = max(1, (moves - played) // 120)
+        played += mancala.random_playouts("toguz", games, seed=seed)["moves"]
+        seed += 1
+    return played
+
+
+MODES = {
+    "step": toguz_step,
+    "openspiel-oware": openspiel_oware_step,
+    "batch": toguz_batch,
+    "playouts": toguz_playouts,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("mode", choices=MODES)
+    parser.add_argument("moves", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    played = MODES[args.mode](args.moves, args.seed)
+    seconds = time.perf_counter() - start
+    print(f"moves={played} seconds={seconds:.3f} moves_per_sec={played / seconds:.0f}")
+
+
+if __name__ == "__main__":
+    main()
