@@ -30,7 +30,7 @@ mod toguz_ui;
 
 pub use input::{Input, Stop};
 
-use mancala_engine::search::{AlphaBeta, Limits};
+use mancala_engine::search::{Evaluator, Limits, Pvs, ScoreDifference};
 use mancala_engine::{EndReason, Position, Side};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -65,8 +65,8 @@ pub struct Options {
 
 /// How the example drives one game: the start, the board, the notation, the words.
 pub trait Game {
-    /// The game's position.
-    type P: Position;
+    /// The game's position (its moves hash, for the computer's history of good moves).
+    type P: Position<Move: std::hash::Hash>;
 
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
@@ -81,6 +81,12 @@ pub trait Game {
     /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
     /// search) or for interactive play (the time limit usually stops the search first).
     fn default_depth(&self, auto: bool) -> u32;
+
+    /// The computer's judgement of `position` for `side`: the game's own evaluation where it
+    /// has one, else the score difference.
+    fn evaluate(position: &Self::P, side: Side) -> i32 {
+        ScoreDifference.evaluate(position, side)
+    }
 
     /// The player at `side`, as the game calls him (`white (south)`, `north`).
     fn side_name(&self, side: Side) -> String {
@@ -282,7 +288,7 @@ fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     } else {
         Limits::depth(depth).with_time(options.time)
     };
-    let engine = AlphaBeta::new(limits);
+    let mut engine = Pvs::with_evaluator(limits, G::evaluate);
     match person {
         Some(side) => {
             println!(

@@ -75,6 +75,11 @@ impl Game for Toguz {
         Ok(())
     }
 
+    fn evaluate(position: &Self::P, side: Side) -> i32 {
+        use mancala_engine::search::Evaluator;
+        toguz::eval::Evaluation::default().evaluate(position, side)
+    }
+
     fn default_depth(&self, auto: bool) -> u32 {
         if auto {
             9
