@@ -1,16 +1,17 @@
 """Random play-outs driven from Python, for the speed figures in docs/benchmarks.md.
 
-    python bench/playouts.py MODE MOVES [--seed S]
+    python bench/playouts.py MODE COUNT [--seed S]
 
 MODE is one of:
 
 - ``step``: Toguz Kumalak, one move per Python call: ``legal_actions()``, a random choice,
-  ``apply_action()``, until MOVES moves have been played (a new game after each end).
+  ``apply_action()``, until COUNT moves have been played (a new game after each end).
 - ``openspiel-oware``: the same loop over OpenSpiel's own C++ ``oware`` (needs ``open_spiel``).
 - ``batch``: Toguz Kumalak through ``mancala.Batch`` (1024 games), the random legal actions
-  chosen with numpy, until MOVES moves have been played.
-- ``playouts``: Toguz Kumalak through ``mancala.random_playouts``, whole games in one call,
-  until at least MOVES moves have been played (the last game is finished).
+  chosen with numpy, until COUNT moves have been played.
+- ``playouts``: Toguz Kumalak through ``mancala.random_playouts``: here the number is of games,
+  all played in one call from seed S, the very games ``cargo run --release --example playouts
+  -- toguz GAMES --seed S`` plays (the same generator, the same moves).
 
 Ends with ``moves=M seconds=T moves_per_sec=R`` (T from the loop alone; the whole process is
 what an outside timer such as ``/usr/bin/time`` measures).
@@ -62,16 +63,10 @@ def toguz_batch(moves, seed, n=1024):
     return played
 
 
-def toguz_playouts(moves, seed):
+def toguz_playouts(games, seed):
     import mancala
 
-    played = 0
-    while played < moves:
-        # About 124 moves a game: ask for a little more than what is left.
-        games = max(1, (moves - played) // 120)
-        played += mancala.random_playouts("toguz", games, seed=seed)["moves"]
-        seed += 1
-    return played
+    return mancala.random_playouts("toguz", games, seed=seed)["moves"]
 
 
 MODES = {
@@ -85,11 +80,11 @@ MODES = {
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=MODES)
-    parser.add_argument("moves", type=int)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("count", type=int, help="moves, or games for `playouts`")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     start = time.perf_counter()
-    played = MODES[args.mode](args.moves, args.seed)
+    played = MODES[args.mode](args.count, args.seed)
     seconds = time.perf_counter() - start
     print(f"moves={played} seconds={seconds:.3f} moves_per_sec={played / seconds:.0f}")
 
