@@ -19,6 +19,11 @@ pub(crate) const PLIES: usize = MAX_DEPTH as usize + 1;
 /// Values at least this far from zero announce a won or lost game.
 const WON: i32 = WIN - PLIES as i32;
 
+/// A move that gains at least this many seeds at once counts as a capture (in the capture
+/// search, and as never reduced): a single seed can come from mere sowing, into one's own
+/// tuzdik say, and counting those would make nearly every move a capture.
+const CAPTURE: i64 = 2;
+
 /// Ordering bonus of a move that gains seeds at once, per seed: above every killer and
 /// history score.
 const GAIN_WEIGHT: i64 = 1 << 40;
@@ -225,7 +230,7 @@ where
             let value = if searched == 0 {
                 self.child_value(child, me, depth - 1, alpha, beta, ply + 1)
             } else {
-                let quiet = gain <= 0 && !killers.contains(&Some(mv));
+                let quiet = gain < CAPTURE && !killers.contains(&Some(mv));
                 let reduction =
                     u32::from(self.tuning.reductions && depth >= 3 && searched >= 3 && quiet);
                 let mut value =
@@ -252,7 +257,7 @@ where
                 }
             }
             if alpha >= beta {
-                self.record_cutoff(me, mv, depth, ply, gain > 0);
+                self.record_cutoff(me, mv, depth, ply, gain >= CAPTURE);
                 break;
             }
         }
@@ -271,7 +276,7 @@ where
     }
 
     /// The horizon: the evaluation, or with `plies` of capture search left, the better of
-    /// the evaluation and the moves that gain seeds at once.
+    /// the evaluation and the captures.
     fn quiesce(&mut self, position: &P, mut alpha: i32, beta: i32, ply: usize, plies: u32) -> i32 {
         let me = position.side_to_move();
         let stand = clamp_eval(self.evaluator.evaluate(position, me));
@@ -280,10 +285,10 @@ where
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let before = position.score(me);
+        let before = i64::from(position.score(me));
         for mv in position.legal_moves() {
             let child = position.child(mv);
-            if child.score(me) <= before {
+            if i64::from(child.score(me)) - before < CAPTURE {
                 continue;
             }
             if self.budget.exhausted(self.nodes) {
