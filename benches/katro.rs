@@ -1,5 +1,5 @@
 //! Katro benches: legal move generation, playing a move, perft, and random play-outs, on the
-//! standard board with the default rules (and play-outs with directions chosen per turn).
+//! standard board with the standard rules (and play-outs with directions chosen per turn).
 
 use criterion::{black_box, Criterion, Throughput};
 use katro::{Katro, RuleSet};
@@ -13,7 +13,7 @@ fn sample_positions(rules: RuleSet) -> Vec<(Katro, katro::Move)> {
     let mut rng = Rng::new(1);
     let mut positions = Vec::new();
     while positions.len() < 1024 {
-        let mut p = Katro::new(katro::Size::S6x6, rules);
+        let mut p = Katro::new(rules);
         while let Some(mv) = p.random_move(&mut rng) {
             positions.push((p, mv));
             p.play_unchecked(mv);
@@ -28,7 +28,7 @@ fn benches(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(2));
     group.sample_size(20);
 
-    let positions = sample_positions(RuleSet::DEFAULT);
+    let positions = sample_positions(RuleSet::STANDARD);
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("legal moves", |b| {
         b.iter(|| {
@@ -53,13 +53,13 @@ fn benches(c: &mut Criterion) {
     group.bench_function("perft 9", |b| b.iter(|| perft(black_box(&start), depth)));
 
     for (name, rules) in [
-        ("play-outs default (moves)", RuleSet::DEFAULT),
+        ("play-outs default (moves)", RuleSet::STANDARD),
         (
             "play-outs per-turn (moves)",
             "direction=per-turn".parse().unwrap(),
         ),
     ] {
-        let start = Katro::new(katro::Size::S6x6, rules);
+        let start = Katro::new(rules);
         let games = 64;
         let moves: u64 = (0..games)
             .map(|seed| u64::from(random_playout(start, &mut Rng::new(seed), 100_000).plies))

@@ -6,12 +6,11 @@
 //!                   [--trigger occupied|empty] [--single-seed]
 //! ```
 
-use katro::{Katro, RuleSet, Size};
+use katro::{Katro, RuleSet};
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
-    let mut size = Size::S6x6;
-    let mut rules = RuleSet::DEFAULT;
+    let mut rules = RuleSet::STANDARD;
     let mut seen: Vec<&str> = Vec::new();
     let mut args = options.iter();
     while let Some(option) = args.next() {
@@ -33,14 +32,10 @@ pub fn run(depth: u32, options: &[String]) -> Result<(), String> {
         let value = args
             .next()
             .ok_or_else(|| format!("option `{name}` needs a value"))?;
-        if key == "size" {
-            size = value.parse().map_err(|e| format!("{e}"))?;
-        } else {
-            rules.set(key, value).map_err(|e| format!("{e}"))?;
-        }
+        rules.set(key, value).map_err(|e| format!("{e}"))?;
     }
-    let position = Katro::new(size, rules);
-    println!("katro {size}, rules: {rules}");
+    let position = Katro::new(rules);
+    println!("katro {}, rules: {}", rules.size, rules.options());
     crate::report(&position, depth);
     Ok(())
 }

@@ -6,13 +6,12 @@
 //! the crate's string form, e.g. `direction=per-turn,trigger=empty`).
 
 use crate::{Game, Input, Options, Stop};
-use katro::{DirectionRule, Katro as KatroPosition, Move, RuleSet, Size};
+use katro::{DirectionRule, Katro as KatroPosition, Move, RuleSet};
 use mancala_engine::{EndReason, Position as _, Side};
 
-/// The Katro driver, its board size and rule options.
+/// The Katro driver and its rules.
 #[derive(Debug, Clone, Default)]
 pub struct Katro {
-    size: Size,
     rules: RuleSet,
 }
 
@@ -39,11 +38,37 @@ impl Game for Katro {
     ) -> Result<(), String> {
         let value = crate::value(name, rest)?;
         match name {
-            "--size" => self.size = value.parse().map_err(|e| format!("{e}"))?,
-            "--rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
+            "--size" => self.rules.set("size", value).map_err(|e| format!("{e}"))?,
+            "--rules" => {
+                // Options in any order, each at most once; the size stays as `--size` set it.
+                let mut rules = RuleSet {
+                    size: self.rules.size,
+                    ..RuleSet::STANDARD
+                };
+                let mut seen: Vec<&str> = Vec::new();
+                for pair in value.split(',').filter(|_| value != "default") {
+                    let (key, option) = pair.split_once('=').ok_or_else(|| {
+                        format!("rule option `{pair}` is not of the form key=value")
+                    })?;
+                    if key == "size" {
+                        return Err("the board size is given by `--size`".into());
+                    }
+                    if seen.contains(&key) {
+                        return Err(format!("rule option `{key}` is given twice"));
+                    }
+                    seen.push(key);
+                    rules.set(key, option).map_err(|e| format!("{e}"))?;
+                }
+                self.rules = rules;
+            }
             other => return Err(format!("unknown katro option `{other}`")),
         }
         Ok(())
+    }
+
+    fn evaluate(position: &Self::P, side: Side) -> i32 {
+        use mancala_engine::search::Evaluator;
+        katro::eval::Evaluation::default().evaluate(position, side)
     }
 
     fn default_depth(&self, auto: bool) -> u32 {
@@ -63,13 +88,14 @@ impl Game for Katro {
     ) -> Result<(KatroPosition, Option<Side>), Stop> {
         println!(
             "Katro {}, rules: {}. South moves first.",
-            self.size, self.rules
+            self.rules.size,
+            self.rules.options()
         );
-        Ok((KatroPosition::new(self.size, self.rules), None))
+        Ok((KatroPosition::new(self.rules), None))
     }
 
     fn draw(&self, position: &KatroPosition, last: Option<&str>) -> String {
-        let size = position.size();
+        let size = position.rules().size;
         let (rows, cols, per_side) = (size.rows(), size.cols(), size.rows_per_side());
         let board = position.board();
         let letters: String = (0..cols)
@@ -99,8 +125,8 @@ impl Game for Katro {
         out.push_str(&format!("    {letters}\n"));
         out.push_str(&format!(
             "seeds: south {}, north {}\n",
-            position.side_seeds(Side::South),
-            position.side_seeds(Side::North)
+            position.seeds_on_side(Side::South),
+            position.seeds_on_side(Side::North)
         ));
         if let Some(last) = last {
             out.push_str(&format!("last move: {last}\n"));
@@ -135,24 +161,24 @@ impl Game for Katro {
     fn describe_move(&self, before: &KatroPosition, mv: Move) -> String {
         let mover = before.side_to_move();
         let mut after = *before;
-        if after.play(mv).is_err() {
+        let Ok(effect) = after.play_reported(mv) else {
             return format!("{mover} {mv}");
-        }
+        };
         let mut text = format!("{mover} {mv}");
-        if after.ended_by_endless_move() {
+        if effect.endless {
             text.push_str(": an endless relay, which changes nothing and ends the game");
             return text;
         }
         let gained = after
-            .side_seeds(mover)
-            .saturating_sub(before.side_seeds(mover));
+            .seeds_on_side(mover)
+            .saturating_sub(before.seeds_on_side(mover));
         if gained > 0 {
             text.push_str(&format!(": takes {gained}"));
         }
         text.push_str(&format!(
             " (south {}, north {})",
-            after.side_seeds(Side::South),
-            after.side_seeds(Side::North)
+            after.seeds_on_side(Side::South),
+            after.seeds_on_side(Side::North)
         ));
         text
     }

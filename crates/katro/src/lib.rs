@@ -2,20 +2,21 @@
 //! `docs/katro.md` (numbered K1–K7), with every rule option of those rules.
 //!
 //! ```
-//! use katro::{Move, Katro, RuleSet, Size};
-//! use mancala_engine::{perft::perft, Position as _, Side};
+//! use katro::prelude::*;
+//! use mancala_engine::perft::perft;
 //!
-//! let mut game = Katro::default(); // 6 × 6, 2 seeds per hole, default rules, South to move
+//! let mut game = Katro::default(); // 6 × 6, 2 seeds per hole, standard rules, South to move
 //! assert_eq!(game.legal_moves().len(), 6); // K1: any hole of South's outer row
 //! game.play("c1".parse::<Move>()?)?; // sow c1 along circuit A
 //! assert_eq!(game.side_to_move(), Side::North);
-//! assert_eq!(game.total_seeds(), 72);
+//! assert_eq!(game.board().seeds(), 72);
 //!
-//! // Directions chosen each turn: a move is a hole plus a direction.
-//! let rules: RuleSet = "direction=per-turn".parse()?;
-//! let small = Katro::new(Size::S4x4, rules);
+//! // Directions chosen each turn on the 4 × 4 board: a move is a hole plus a direction.
+//! let rules: RuleSet = "size=4x4,direction=per-turn".parse()?;
+//! let small = Katro::new(rules);
 //! assert_eq!(perft(&small, 1), 8);
-//! assert!(small.clone().play("a1B".parse()?).is_ok());
+//! let effect = small.clone().play_reported("a1B".parse()?)?;
+//! assert!(!effect.endless);
 //!
 //! // Position strings round-trip and are validated.
 //! let text = game.to_string();
@@ -27,7 +28,7 @@
 //! # The rules, briefly
 //!
 //! Each player owns half the rows (3 on 6 × 6 and 6 × 3, 2 on 4 × 4 and 4 × 6) and sows only
-//! on them, along a closed serpentine circuit ([`circuit`]): direction A runs his outer row
+//! on them, along a closed serpentine circuit ([`Size::circuit`]): direction A runs his outer row
 //! left → right as he sees it, the next row right → left, and so on, then jumps from the inner
 //! row's last hole back to the outer row's first; direction B is its mirror image.
 //!
@@ -43,13 +44,14 @@
 //!   (10 000) laps, or that returns to an earlier (board, hole) state, is endless: it counts as
 //!   played but changes nothing, and the game ends at the position before it as a draw
 //!   ([`EndReason::EndlessMove`](mancala_engine::EndReason)). The side to move stays the
-//!   mover's; [`Katro::ended_by_endless_move`] tells such a position apart.
+//!   mover's, and the position string ends in `endless`.
 //! - **K7** The player to move with no seeds loses ([`EndReason::NoSeeds`](mancala_engine::EndReason)).
 //!
-//! # Options ([`RuleSet`])
+//! # Rules ([`RuleSet`])
 //!
-//! | field | default | alternative |
+//! | field | standard | alternative |
 //! | --- | --- | --- |
+//! | [`size`](RuleSet::size) | 6 × 6 | 4 × 4, 4 × 6, 6 × 3 |
 //! | [`direction`](RuleSet::direction) | fixed A | fixed B; chosen each turn |
 //! | [`capture_row`](RuleSet::capture_row) | innermost row holding seeds | inner row only |
 //! | [`captured_hole`](RuleSet::captured_hole) | hole in the opponent's innermost non-empty row | first occupied hole of the column, inner → outer |
@@ -80,8 +82,9 @@
 //! - The score of a side ([`Katro::score`](mancala_engine::Position::score)) is the seeds on
 //!   its rows; there are no stores.
 //! - Custom positions ([`Setup`], position strings) may hold any number of seeds up to
-//!   [`MAX_SEEDS`], but the player not to move must have seeds: a mover never loses seeds in
-//!   his own move, so no game reaches a position where he has none.
+//!   [`MAX_SEEDS`], but the player not to move must have seeds (a mover never loses seeds in
+//!   his own move), and a position marked endless must have an endless move for the mover:
+//!   no game reaches any other ([`Katro::from_setup`]).
 //! - Legal moves are listed by column from South's left, A before B, steps last.
 //! - Repetition does not end a game; [`History`](mancala_engine::history::History) counts
 //!   repetitions for programs that want a rule of their own.
@@ -91,24 +94,30 @@
 //! Holes are a column letter and a row digit from South's side: `a1` is South's outer left hole,
 //! `f6` on 6 × 6 the hole in North's outer row at South's right ([`Hole`]). A move is the hole,
 //! then `^` for a single-seed step, then `A` or `B` when directions are chosen each turn
-//! ([`Move`]). Positions have a string form ([`Katro`]'s `Display`) and games a record format
-//! ([`GameRecord`]).
+//! ([`Move`]); [`Move::action`] numbers moves for programs that want a fixed action space.
+//! Positions have a string form ([`Katro`]'s `Display`) and games a record format ([`Record`]).
+//! With the `serde` feature every type with a string form serialises as that string.
 
-mod error;
+pub mod eval;
+mod moves;
 mod notation;
 mod position;
 pub mod prelude;
 mod record;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
+mod setup;
+mod sowing;
 
-pub use error::{MoveError, ParseError, PositionError};
 pub use mancala_engine::topology::Direction;
-pub use notation::{Hole, Move};
-pub use position::{circuit, Katro, Setup, BOARD_CELLS, MAX_SEEDS};
-pub use record::GameRecord;
+pub use moves::{Effect, Hole, Move, MoveError};
+pub use notation::ParseError;
+pub use position::{Katro, BOARD_CELLS, MAX_SEEDS};
+pub use record::{Record, RecordError};
 pub use rules::{CaptureRow, CapturedHole, DirectionRule, RuleSet, Size, Trigger};
+pub use setup::{Setup, SetupError};
 
 /// A game history of Katro positions: tells when a position has occurred before.
 pub type History = mancala_engine::history::History<Katro>;
+
+#[cfg(feature = "serde")]
+mancala_engine::serde_via_str!(Size, RuleSet, Hole, Move, Katro, Record);

@@ -1,210 +1,199 @@
-//! Holes and moves, and their names.
+//! The position string, and why a text does not read.
 
-use crate::{ParseError, Size};
+use crate::{Katro, RuleSet, Setup, SetupError, Size, BOARD_CELLS};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::topology::Direction;
+use mancala_engine::{Position as _, Side};
+use thiserror::Error;
 
-/// A hole named by its row (from South's edge) and column (left to right as South sees it),
-/// independent of the board size. Written `a1`: column letter `a..`, row digit `1..`, so `a1`
-/// is South's outer left hole and, on 6×6, `f6` North's outer left hole (as North sees it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Hole {
-    row: u8,
-    col: u8,
+/// Why a text is not valid notation (a size, a rule string, a hole, a move, a position string).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// Not one of the board sizes.
+    #[error("unknown board size `{0}` (expected 6x6, 4x4, 4x6 or 6x3)")]
+    Size(String),
+    /// Not a rule name.
+    #[error("unknown rule `{0}` (expected size, direction, mover-row, opponent-hole, trigger or single-seed)")]
+    RuleKey(String),
+    /// Not a value of that rule.
+    #[error("`{value}` is not a value of rule `{key}`")]
+    RuleValue {
+        /// The rule.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// A rule without `=value`.
+    #[error("rule `{0}` is not of the form key=value")]
+    RulePair(String),
+    /// Rules not in their one written form: out of order, repeated, or at their standard value.
+    #[error("rule string `{0}` is not in its canonical form: only the rules that differ from the standard, once each, in the order size, direction, mover-row, opponent-hole, trigger, single-seed")]
+    RulesNotCanonical(String),
+    /// Not a hole name.
+    #[error("`{0}` is not a hole name (a column letter a-h and a row digit 1-8, like `c1`)")]
+    Hole(String),
+    /// Not a move.
+    #[error("`{0}` is not a move (a hole like `c1`, then `^` for a step, then `A` or `B` for a direction)")]
+    Move(String),
+    /// Not a side.
+    #[error("`{0}` is not a side to move (expected S or N)")]
+    Side(String),
+    /// The board field is malformed.
+    #[error("bad board `{board}`: {reason}")]
+    Board {
+        /// The board field (its start, if long).
+        board: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The position string has the wrong fields.
+    #[error("bad position string: {0}")]
+    Fields(String),
+    /// The position is well formed but no game reaches it.
+    #[error("impossible position: {0}")]
+    Setup(#[from] SetupError),
 }
 
-impl Hole {
-    /// The hole at `row` and `col` (both `0`-based, at most `7`: the notation has letters
-    /// `a..h` and digits `1..8`).
-    pub const fn new(row: usize, col: usize) -> Option<Hole> {
-        if row < 8 && col < 8 {
-            Some(Hole {
-                row: row as u8,
-                col: col as u8,
-            })
-        } else {
-            None
-        }
-    }
-
-    /// The row, `0` being South's outer row.
-    #[inline]
-    pub const fn row(self) -> usize {
-        self.row as usize
-    }
-
-    /// The column, `0` being South's left.
-    #[inline]
-    pub const fn col(self) -> usize {
-        self.col as usize
-    }
-
-    /// The board index (`row * cols + col`) on a board of `size`, or `None` if the hole is not
-    /// on it.
-    #[inline]
-    pub const fn index(self, size: Size) -> Option<usize> {
-        if self.row() < size.rows() && self.col() < size.cols() {
-            Some(self.row() * size.cols() + self.col())
-        } else {
-            None
-        }
-    }
-
-    /// The hole of board index `index` on a board of `size`.
-    pub const fn from_index(size: Size, index: usize) -> Option<Hole> {
-        if index < size.holes() {
-            Hole::new(index / size.cols(), index % size.cols())
-        } else {
-            None
-        }
+/// The start of `text` for an error message: at most 40 characters, so that a huge input
+/// never makes a huge message.
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
     }
 }
 
-impl fmt::Display for Hole {
+impl fmt::Display for Katro {
+    /// The position string: the board, the side to move, then the rule options if not the
+    /// standard ones (the board shows the size) and `endless` for a game ended by an endless
+    /// move. The board lists rows from North's outer row (top, as South sees the board) down
+    /// to South's outer row, separated by `/`; each row lists its holes from column `a` to the
+    /// last, separated by `,`. Example (4 × 4 start): `2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.col) as char, self.row + 1)
-    }
-}
-
-impl FromStr for Hole {
-    type Err = ParseError;
-    /// Accepts exactly a lower-case column letter `a..h` and a row digit `1..8`.
-    fn from_str(s: &str) -> Result<Hole, ParseError> {
-        match s.as_bytes() {
-            &[c @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Hole {
-                row: r - b'1',
-                col: c - b'a',
-            }),
-            _ => Err(ParseError::Hole(s.to_string())),
-        }
-    }
-}
-
-/// A move: the hole whose seeds are lifted, the direction when the rules let the mover choose
-/// it, and whether it is a single-seed step (the [`RuleSet::single_seed`](crate::RuleSet)
-/// option).
-///
-/// Written as the hole, then `^` for a step, then `A` or `B` for a chosen direction: `c1`,
-/// `c1B`, `b2^`, `b2^A`. Under a fixed direction moves carry none (`direction: None`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move {
-    /// The hole played.
-    pub hole: Hole,
-    /// The direction chosen for this move, when directions are chosen each turn.
-    pub direction: Option<Direction>,
-    /// `true` for a single-seed step straight inwards instead of a sowing.
-    pub step: bool,
-}
-
-impl Move {
-    /// Sowing from `hole` along the game's fixed circuit.
-    pub const fn sow(hole: Hole) -> Move {
-        Move {
-            hole,
-            direction: None,
-            step: false,
-        }
-    }
-
-    /// Sowing from `hole` in a chosen direction (directions chosen each turn).
-    pub const fn sow_toward(hole: Hole, direction: Direction) -> Move {
-        Move {
-            hole,
-            direction: Some(direction),
-            step: false,
-        }
-    }
-
-    /// A single-seed step from `hole`, with the direction of the re-sowing after its capture
-    /// when directions are chosen each turn and the step captures.
-    pub const fn step(hole: Hole, direction: Option<Direction>) -> Move {
-        Move {
-            hole,
-            direction,
-            step: true,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.hole)?;
-        if self.step {
-            f.write_str("^")?;
-        }
-        match self.direction {
-            Some(Direction::A) => f.write_str("A"),
-            Some(Direction::B) => f.write_str("B"),
-            None => Ok(()),
-        }
-    }
-}
-
-impl FromStr for Move {
-    type Err = ParseError;
-    /// Accepts a hole name, an optional `^` (step), and an optional `A` or `B`, in that order.
-    fn from_str(s: &str) -> Result<Move, ParseError> {
-        let bad = || ParseError::Move(s.to_string());
-        if !s.is_ascii() || s.len() < 2 {
-            return Err(bad());
-        }
-        let (hole, mut rest) = s.split_at(2);
-        let hole: Hole = hole.parse().map_err(|_| bad())?;
-        let step = rest.starts_with('^');
-        if step {
-            rest = &rest[1..];
-        }
-        let direction = match rest {
-            "" => None,
-            "A" => Some(Direction::A),
-            "B" => Some(Direction::B),
-            _ => return Err(bad()),
-        };
-        Ok(Move {
-            hole,
-            direction,
-            step,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn holes_round_trip() {
-        for row in 0..8 {
-            for col in 0..8 {
-                let hole = Hole::new(row, col).unwrap();
-                assert_eq!(hole.to_string().parse::<Hole>().unwrap(), hole);
+        let rules = self.rules();
+        let (rows, cols) = (rules.size.rows(), rules.size.cols());
+        let board = self.board();
+        for row in (0..rows).rev() {
+            for col in 0..cols {
+                write!(f, "{}", board[row * cols + col])?;
+                if col + 1 < cols {
+                    f.write_str(",")?;
+                }
+            }
+            if row > 0 {
+                f.write_str("/")?;
             }
         }
-        assert_eq!(Hole::new(0, 0).unwrap().to_string(), "a1");
-        assert_eq!(Hole::new(5, 5).unwrap().to_string(), "f6");
-        assert_eq!(Hole::new(8, 0), None);
-        for bad in ["", "a", "a0", "i1", "A1", "a9", "a10", "1a", "é1"] {
-            assert!(bad.parse::<Hole>().is_err(), "{bad}");
+        f.write_str(match self.side_to_move() {
+            Side::South => " S",
+            Side::North => " N",
+        })?;
+        if rules.options() != RuleSet::STANDARD {
+            write!(f, " {}", rules.options())?;
         }
-        let hole: Hole = "c2".parse().unwrap();
-        assert_eq!(hole.index(Size::S6x6), Some(8));
-        assert_eq!(hole.index(Size::S6x3), Some(5));
-        assert_eq!("d2".parse::<Hole>().unwrap().index(Size::S6x3), None);
-        assert_eq!(Hole::from_index(Size::S6x3, 8), Some("c3".parse().unwrap()));
-        assert_eq!(Hole::from_index(Size::S4x4, 16), None);
+        if self.is_endless() {
+            f.write_str(" endless")?;
+        }
+        Ok(())
     }
+}
 
-    #[test]
-    fn moves_round_trip() {
-        for text in ["c1", "c1A", "c1B", "b2^", "b2^A", "h8^B"] {
-            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+/// Reads the board field: its shape gives the size.
+fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
+    let bad = |reason: String| ParseError::Board {
+        board: excerpt(text),
+        reason,
+    };
+    let rows = text.split('/').count();
+    let cols = text.split('/').next().unwrap_or("").split(',').count();
+    let size = Size::from_dimensions(rows, cols).ok_or_else(|| {
+        bad(format!(
+            "{rows} rows of {cols} holes is not a Katro board (6x6, 4x4, 4x6 or 6x3)"
+        ))
+    })?;
+    let mut board = [0u8; BOARD_CELLS];
+    for (k, row_text) in text.split('/').enumerate() {
+        let row = size.rows() - 1 - k;
+        let holes = row_text.split(',').count();
+        if holes != cols {
+            return Err(bad(format!(
+                "row {} has {holes} holes, not {cols}",
+                row + 1
+            )));
         }
-        let mv: Move = "b2^A".parse().unwrap();
-        assert!(mv.step);
-        assert_eq!(mv.direction, Some(Direction::A));
-        for bad in ["", "c", "c1a", "c1^^", "c1A^", "c1AB", "c1 ", "ĉ1", "z1"] {
-            assert!(bad.parse::<Move>().is_err(), "{bad}");
+        for (col, count) in row_text.split(',').enumerate() {
+            let valid = !count.is_empty()
+                && count.len() <= 3
+                && count.bytes().all(|b| b.is_ascii_digit())
+                && (count == "0" || !count.starts_with('0'));
+            let seeds = count.parse::<u8>().ok().filter(|_| valid).ok_or_else(|| {
+                bad(format!(
+                    "`{}` is not a seed count from 0 to 255 (no leading zeros)",
+                    excerpt(count)
+                ))
+            })?;
+            board[row * cols + col] = seeds;
         }
+    }
+    Ok((size, board))
+}
+
+impl FromStr for Katro {
+    type Err = ParseError;
+    /// Reads a position string (see [`Display`](fmt::Display)) and validates it as
+    /// [`Katro::from_setup`] does. Accepts exactly the canonical form: single spaces between
+    /// fields, no leading zeros, the rule options in their canonical form without the size
+    /// (never `default`).
+    fn from_str(s: &str) -> Result<Katro, ParseError> {
+        let mut fields = s.split(' ');
+        let (Some(board), Some(side)) = (fields.next(), fields.next()) else {
+            return Err(ParseError::Fields(format!(
+                "`{}` needs a board and a side to move",
+                excerpt(s)
+            )));
+        };
+        let (size, board) = parse_board(board)?;
+        let side_to_move = match side {
+            "S" => Side::South,
+            "N" => Side::North,
+            other => return Err(ParseError::Side(excerpt(other))),
+        };
+        let mut rest = [fields.next(), fields.next(), fields.next()];
+        if rest[0] == Some("endless") {
+            rest = [None, rest[0], rest[1]];
+        }
+        let options = match rest[0] {
+            None => RuleSet::STANDARD,
+            Some("default") => {
+                return Err(ParseError::Fields(
+                    "standard rules are written by leaving them out".into(),
+                ))
+            }
+            Some(text) => {
+                let options: RuleSet = text.parse()?;
+                if options.size != RuleSet::STANDARD.size {
+                    return Err(ParseError::Fields(
+                        "the board gives the size: the rules must not name it".into(),
+                    ));
+                }
+                options
+            }
+        };
+        let endless = match (rest[1], rest[2], fields.next()) {
+            (None, None, None) => false,
+            (Some("endless"), None, None) => true,
+            _ => {
+                return Err(ParseError::Fields(
+                    "after the side to move: expected the rules, then `endless`".into(),
+                ))
+            }
+        };
+        let setup = Setup {
+            rules: RuleSet { size, ..options },
+            board,
+            side_to_move,
+            endless,
+        };
+        Ok(Katro::from_setup(setup)?)
     }
 }

@@ -2,7 +2,7 @@
 //! vocabulary (the [`Position`] trait, [`Side`], [`GameResult`], ...) and Katro's own types.
 
 pub use crate::{
-    CaptureRow, CapturedHole, Direction, DirectionRule, GameRecord, History, Hole, Katro, Move,
-    MoveError, ParseError, PositionError, RuleSet, Setup, Size, Trigger,
+    CaptureRow, CapturedHole, Direction, DirectionRule, Effect, History, Hole, Katro, Move,
+    MoveError, ParseError, Record, RecordError, RuleSet, Setup, SetupError, Size, Trigger,
 };
 pub use mancala_engine::prelude::*;

@@ -1,9 +1,11 @@
 //! Board sizes and rule options, each with a canonical string form.
 
+use crate::notation::excerpt;
 use crate::ParseError;
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::topology::{Direction, Serpentine};
+use mancala_engine::topology::{Circuit, Direction, Serpentine};
+use mancala_engine::Side;
 
 /// The board: rows × columns, rows counted over the whole board (half of them per player).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -74,6 +76,12 @@ impl Size {
         }
     }
 
+    /// The circuit `side` sows along in `direction` on this board (see the crate docs for the
+    /// order).
+    pub const fn circuit(self, side: Side, direction: Direction) -> Circuit {
+        self.topology().circuit(side, direction)
+    }
+
     /// A small index (`0..4`) for tables, in the order of [`Size::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
@@ -101,7 +109,7 @@ impl FromStr for Size {
         Size::ALL
             .into_iter()
             .find(|size| size.to_string() == s)
-            .ok_or_else(|| ParseError::Size(s.to_string()))
+            .ok_or_else(|| ParseError::Size(excerpt(s)))
     }
 }
 
@@ -152,9 +160,12 @@ pub enum Trigger {
     Empty,
 }
 
-/// Every rule option of the rules file. The default is the Mancala World reading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Every rule of a game: the board size and every option of the rules file. The standard is
+/// the 6 × 6 board under the Mancala World reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
+    /// The board.
+    pub size: Size,
     /// Fixed circuit A, fixed B, or chosen each turn.
     pub direction: DirectionRule,
     /// The mover's row in which a lap must end to capture.
@@ -168,10 +179,28 @@ pub struct RuleSet {
     pub single_seed: bool,
 }
 
+impl Default for RuleSet {
+    /// [`RuleSet::STANDARD`].
+    fn default() -> RuleSet {
+        RuleSet::STANDARD
+    }
+}
+
+/// The keys of the rule string, in the order it writes them.
+const KEYS: [&str; 6] = [
+    "size",
+    "direction",
+    "mover-row",
+    "opponent-hole",
+    "trigger",
+    "single-seed",
+];
+
 impl RuleSet {
-    /// The default rules (fixed direction A, innermost row, row priority, occupied trigger,
-    /// no single-seed moves).
-    pub const DEFAULT: RuleSet = RuleSet {
+    /// The standard rules: 6 × 6, fixed direction A, innermost row, row priority, occupied
+    /// trigger, no single-seed moves.
+    pub const STANDARD: RuleSet = RuleSet {
+        size: Size::S6x6,
         direction: DirectionRule::Fixed(Direction::A),
         capture_row: CaptureRow::Innermost,
         captured_hole: CapturedHole::Row,
@@ -179,78 +208,91 @@ impl RuleSet {
         single_seed: false,
     };
 
-    /// Every combination of options (3 × 2 × 2 × 2 × 2 = 48), the default first.
+    /// The standard options on a board of `size`.
+    pub const fn on(size: Size) -> RuleSet {
+        RuleSet {
+            size,
+            ..RuleSet::STANDARD
+        }
+    }
+
+    /// Every rule set: each size with every combination of options (4 × 3 × 2 × 2 × 2 × 2 =
+    /// 192), the standard first.
     pub fn all() -> impl Iterator<Item = RuleSet> {
+        Size::ALL
+            .into_iter()
+            .flat_map(|size| RuleSet::all_options().map(move |rules| RuleSet { size, ..rules }))
+    }
+
+    /// Every combination of options on the standard board (48), the standard first.
+    fn all_options() -> impl Iterator<Item = RuleSet> {
         let directions = [
             DirectionRule::Fixed(Direction::A),
             DirectionRule::Fixed(Direction::B),
             DirectionRule::PerTurn,
         ];
-        directions.into_iter().flat_map(|direction| {
-            [CaptureRow::Innermost, CaptureRow::Inner]
-                .into_iter()
-                .flat_map(move |capture_row| {
-                    [CapturedHole::Row, CapturedHole::Column]
-                        .into_iter()
-                        .flat_map(move |captured_hole| {
-                            [Trigger::Occupied, Trigger::Empty].into_iter().flat_map(
-                                move |trigger| {
-                                    [false, true].into_iter().map(move |single_seed| RuleSet {
-                                        direction,
-                                        capture_row,
-                                        captured_hole,
-                                        trigger,
-                                        single_seed,
-                                    })
-                                },
-                            )
-                        })
-                })
+        let pairs = |n: usize| [n % 2 == 1, n / 2 % 2 == 1];
+        directions.into_iter().flat_map(move |direction| {
+            (0..16).map(move |n| {
+                let [inner, column] = pairs(n >> 2);
+                let [empty, single_seed] = pairs(n);
+                RuleSet {
+                    direction,
+                    capture_row: [CaptureRow::Innermost, CaptureRow::Inner][usize::from(inner)],
+                    captured_hole: [CapturedHole::Row, CapturedHole::Column][usize::from(column)],
+                    trigger: [Trigger::Occupied, Trigger::Empty][usize::from(empty)],
+                    single_seed,
+                    ..RuleSet::STANDARD
+                }
+            })
         })
     }
 
-    fn fields(&self) -> [(&'static str, &'static str); 5] {
+    /// The size of the action space of [`Katro::action`](crate::Katro::action): four ids per
+    /// column.
+    pub const fn actions(&self) -> usize {
+        4 * self.size.cols()
+    }
+
+    /// Each key of the rule string with this rule set's value, in the written order.
+    fn values(&self) -> [&'static str; 6] {
         [
-            (
-                "direction",
-                match self.direction {
-                    DirectionRule::Fixed(Direction::A) => "A",
-                    DirectionRule::Fixed(Direction::B) => "B",
-                    DirectionRule::PerTurn => "per-turn",
-                },
-            ),
-            (
-                "mover-row",
-                match self.capture_row {
-                    CaptureRow::Innermost => "innermost",
-                    CaptureRow::Inner => "inner",
-                },
-            ),
-            (
-                "opponent-hole",
-                match self.captured_hole {
-                    CapturedHole::Row => "row",
-                    CapturedHole::Column => "column",
-                },
-            ),
-            (
-                "trigger",
-                match self.trigger {
-                    Trigger::Occupied => "occupied",
-                    Trigger::Empty => "empty",
-                },
-            ),
-            ("single-seed", if self.single_seed { "on" } else { "off" }),
+            match self.size {
+                Size::S6x6 => "6x6",
+                Size::S4x4 => "4x4",
+                Size::S4x6 => "4x6",
+                Size::S6x3 => "6x3",
+            },
+            match self.direction {
+                DirectionRule::Fixed(Direction::A) => "A",
+                DirectionRule::Fixed(Direction::B) => "B",
+                DirectionRule::PerTurn => "per-turn",
+            },
+            match self.capture_row {
+                CaptureRow::Innermost => "innermost",
+                CaptureRow::Inner => "inner",
+            },
+            match self.captured_hole {
+                CapturedHole::Row => "row",
+                CapturedHole::Column => "column",
+            },
+            match self.trigger {
+                Trigger::Occupied => "occupied",
+                Trigger::Empty => "empty",
+            },
+            if self.single_seed { "on" } else { "off" },
         ]
     }
 
-    /// Sets the option named `key` (as in the string form) to `value`.
+    /// Sets the rule named `key` (as in the rule string) to `value`: the way to build a rule
+    /// set from separate options, in any order (command lines use it).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         let bad = || ParseError::RuleValue {
-            key: key.to_string(),
-            value: value.to_string(),
+            key: excerpt(key),
+            value: excerpt(value),
         };
         match key {
+            "size" => self.size = value.parse()?,
             "direction" => {
                 self.direction = match value {
                     "A" => DirectionRule::Fixed(Direction::A),
@@ -287,19 +329,29 @@ impl RuleSet {
                     _ => return Err(bad()),
                 }
             }
-            _ => return Err(ParseError::RuleKey(key.to_string())),
+            _ => return Err(ParseError::RuleKey(excerpt(key))),
         }
         Ok(())
+    }
+
+    /// The options without the size, as the position string writes them (the board there
+    /// shows the size): the rule string of these options on the standard board.
+    pub fn options(&self) -> RuleSet {
+        RuleSet {
+            size: Size::S6x6,
+            ..*self
+        }
     }
 }
 
 impl fmt::Display for RuleSet {
-    /// The options that differ from the default, as `key=value` joined by commas, in a fixed
-    /// order; `default` when none differ. Example: `direction=per-turn,trigger=empty`.
+    /// The rule string: the rules that differ from the standard, as `key=value` joined by
+    /// commas in the fixed order `size`, `direction`, `mover-row`, `opponent-hole`, `trigger`,
+    /// `single-seed`; `default` when none differ. Example: `size=4x4,direction=per-turn`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let defaults = RuleSet::DEFAULT.fields();
+        let standard = RuleSet::STANDARD.values();
         let mut first = true;
-        for ((key, value), (_, default)) in self.fields().into_iter().zip(defaults) {
+        for ((key, value), default) in KEYS.into_iter().zip(self.values()).zip(standard) {
             if value != default {
                 if !first {
                     f.write_str(",")?;
@@ -317,25 +369,28 @@ impl fmt::Display for RuleSet {
 
 impl FromStr for RuleSet {
     type Err = ParseError;
-    /// Accepts `default`, or `key=value` pairs joined by commas, each key at most once, in any
-    /// order; keys not given keep their default. Keys and values are those of the
-    /// [`Display`](fmt::Display) form (`direction=A|B|per-turn`, `mover-row=innermost|inner`,
-    /// `opponent-hole=row|column`, `trigger=occupied|empty`, `single-seed=on|off`).
+    /// Reads exactly what [`Display`](fmt::Display) writes, and nothing else: `default`, or
+    /// the rules that differ from the standard in the written order, each once, with the
+    /// values `size=6x6|4x4|4x6|6x3`, `direction=A|B|per-turn`, `mover-row=innermost|inner`,
+    /// `opponent-hole=row|column`, `trigger=occupied|empty`, `single-seed=on|off`. Rules
+    /// given in another order, or at their standard value, are refused, so that every rule set
+    /// has one string; [`RuleSet::set`] builds one from options in any order.
     fn from_str(s: &str) -> Result<RuleSet, ParseError> {
-        let mut rules = RuleSet::DEFAULT;
+        let mut rules = RuleSet::STANDARD;
         if s == "default" {
             return Ok(rules);
         }
-        let mut seen: Vec<&str> = Vec::new();
+        let mut next_key = 0;
         for pair in s.split(',') {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| ParseError::RulePair(pair.to_string()))?;
-            if seen.contains(&key) {
-                return Err(ParseError::DuplicateRule(key.to_string()));
-            }
+                .ok_or_else(|| ParseError::RulePair(excerpt(pair)))?;
             rules.set(key, value)?;
-            seen.push(key);
+            let position = KEYS.iter().position(|&k| k == key).unwrap_or(0);
+            if position < next_key || value == RuleSet::STANDARD.values()[position] {
+                return Err(ParseError::RulesNotCanonical(excerpt(s)));
+            }
+            next_key = position + 1;
         }
         Ok(rules)
     }
@@ -360,19 +415,43 @@ mod tests {
     #[test]
     fn rule_sets_round_trip() {
         let all: Vec<RuleSet> = RuleSet::all().collect();
-        assert_eq!(all.len(), 48);
+        assert_eq!(all.len(), 192);
         assert_eq!(all[0], RuleSet::default());
-        for rules in all {
+        for (k, rules) in all.iter().enumerate() {
+            assert!(!all[..k].contains(rules), "{rules} listed twice");
             let text = rules.to_string();
-            assert_eq!(text.parse::<RuleSet>().unwrap(), rules, "{text}");
+            assert_eq!(text.parse::<RuleSet>().unwrap(), *rules, "{text}");
         }
         assert_eq!(RuleSet::default().to_string(), "default");
-        let r: RuleSet = "trigger=empty,direction=per-turn".parse().unwrap();
-        assert_eq!(r.to_string(), "direction=per-turn,trigger=empty");
-        assert!("trigger=full".parse::<RuleSet>().is_err());
-        assert!("colour=red".parse::<RuleSet>().is_err());
-        assert!("trigger".parse::<RuleSet>().is_err());
-        assert!("trigger=empty,trigger=empty".parse::<RuleSet>().is_err());
-        assert!("".parse::<RuleSet>().is_err());
+        let r: RuleSet = "size=4x4,direction=per-turn,trigger=empty".parse().unwrap();
+        assert_eq!(r.size, Size::S4x4);
+        assert_eq!(r.options().to_string(), "direction=per-turn,trigger=empty");
+        for bad in [
+            "",
+            "trigger",
+            "trigger=full",
+            "colour=red",
+            "trigger=empty,trigger=empty",
+            "trigger=empty,direction=per-turn",
+            "direction=A",
+            "single-seed=off",
+            "size=6x6",
+            "direction=per-turn,size=4x4",
+            "default,trigger=empty",
+            "trigger=empty,",
+        ] {
+            assert!(bad.parse::<RuleSet>().is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn options_can_be_set_in_any_order() {
+        let mut rules = RuleSet::STANDARD;
+        rules.set("trigger", "empty").unwrap();
+        rules.set("direction", "A").unwrap();
+        rules.set("size", "6x3").unwrap();
+        assert_eq!(rules.to_string(), "size=6x3,trigger=empty");
+        assert!(rules.set("size", "5x5").is_err());
+        assert!(rules.set("colour", "red").is_err());
     }
 }

@@ -1,4 +1,4 @@
-//! Perft of the fast implementation against the simple one, for the default rules and for
+//! Perft of the fast implementation against the simple one, for the standard rules and for
 //! every size and option combination.
 
 mod common;
@@ -11,7 +11,7 @@ use mancala_engine::Position as _;
 #[test]
 fn default_rules_depths_1_to_4_agree_with_the_simple_implementation() {
     let start = Katro::default();
-    let simple = Simple::start(Size::S6x6, RuleSet::DEFAULT);
+    let simple = Simple::start(RuleSet::STANDARD);
     for depth in 1..=4 {
         let fast = perft(&start, depth);
         assert_eq!(fast, simple.perft(depth), "depth {depth}");
@@ -27,18 +27,16 @@ fn default_rules_table() {
     for (depth, &nodes) in (1..).zip(&expected) {
         assert_eq!(perft(&start, depth), nodes, "depth {depth}");
     }
-    assert_eq!(
-        Simple::start(Size::S6x6, RuleSet::DEFAULT).perft(5),
-        expected[4]
-    );
+    assert_eq!(Simple::start(RuleSet::STANDARD).perft(5), expected[4]);
 }
 
 #[test]
 fn every_size_and_option_combination_agrees_to_depth_3() {
-    for size in Size::ALL {
-        for rules in RuleSet::all() {
-            let start = Katro::new(size, rules);
-            let simple = Simple::start(size, rules);
+    for rules in RuleSet::all() {
+        let size = rules.size;
+        {
+            let start = Katro::new(rules);
+            let simple = Simple::start(rules);
             // Depth 1 by hand: every outer-row hole, twice when directions are chosen per turn.
             let per_hole = if rules.direction == katro::DirectionRule::PerTurn {
                 2
@@ -61,10 +59,10 @@ fn every_size_and_option_combination_agrees_to_depth_3() {
 #[test]
 fn every_size_agrees_at_depth_4() {
     for size in Size::ALL {
-        let start = Katro::new(size, RuleSet::DEFAULT);
+        let start = Katro::new(RuleSet::on(size));
         assert_eq!(
             perft(&start, 4),
-            Simple::start(size, RuleSet::DEFAULT).perft(4),
+            Simple::start(RuleSet::on(size)).perft(4),
             "{size}"
         );
     }

@@ -5,10 +5,9 @@
 #![allow(dead_code)]
 
 use katro::{
-    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Move, Katro, RuleSet, Size,
-    Trigger,
+    CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Katro, Move, RuleSet, Trigger,
 };
-use mancala_engine::{Position as _, Side};
+use mancala_engine::{EndReason, Position as _, Side};
 
 /// The lap limit of K6, spelled out again.
 pub const LAPS: u32 = 10_000;
@@ -22,13 +21,21 @@ pub struct Simple {
     pub south_to_move: bool,
     pub ended: bool,
     pub rules: RuleSet,
-    /// Laps sown so far (for statistics).
+    /// Laps sown so far.
     pub laps: u64,
+    /// Captures made so far, and the seeds they took.
+    pub captures: u64,
+    pub captured: u64,
+}
+
+/// `true` if the game of `k` ended by an endless move.
+pub fn is_endless(k: &Katro) -> bool {
+    k.outcome().map(|o| o.reason) == Some(EndReason::EndlessMove)
 }
 
 impl Simple {
     pub fn from_katro(k: &Katro) -> Simple {
-        let size = k.size();
+        let size = k.rules().size;
         let cells = (0..size.rows())
             .map(|r| {
                 (0..size.cols())
@@ -41,13 +48,16 @@ impl Simple {
             cols: size.cols(),
             cells,
             south_to_move: k.side_to_move() == Side::South,
-            ended: k.ended_by_endless_move(),
+            ended: is_endless(k),
             rules: k.rules(),
             laps: 0,
+            captures: 0,
+            captured: 0,
         }
     }
 
-    pub fn start(size: Size, rules: RuleSet) -> Simple {
+    pub fn start(rules: RuleSet) -> Simple {
+        let size = rules.size;
         Simple {
             rows: size.rows(),
             cols: size.cols(),
@@ -56,6 +66,8 @@ impl Simple {
             ended: false,
             rules,
             laps: 0,
+            captures: 0,
+            captured: 0,
         }
     }
 
@@ -221,6 +233,8 @@ impl Simple {
             }
             let victim = self.target(!south, col).unwrap();
             let taken = std::mem::take(&mut self.cells[victim][col]);
+            self.captures += 1;
+            self.captured += u64::from(taken);
             if self.total(!south) == 0 {
                 self.cells[to][col] += taken;
                 self.south_to_move = !south;
@@ -234,12 +248,15 @@ impl Simple {
             at = path.iter().position(|&p| p == (row, col)).unwrap();
         }
         let mut laps = 0;
+        let (captures, captured) = (self.captures, self.captured);
         loop {
             laps += 1;
             self.laps += 1;
             if laps > LAPS {
                 self.cells = before;
                 self.ended = true;
+                self.laps -= 1;
+                (self.captures, self.captured) = (captures, captured);
                 return;
             }
             while hand > 0 {
@@ -261,6 +278,8 @@ impl Simple {
             };
             if let Some(victim) = victim {
                 let taken = std::mem::take(&mut self.cells[victim][c]);
+                self.captures += 1;
+                self.captured += u64::from(taken);
                 if self.total(!south) == 0 {
                     self.cells[r][c] += taken;
                     break;
@@ -303,15 +322,15 @@ pub fn position(rows: &[&str], side: Side, rules: RuleSet) -> Katro {
         board.join("/"),
         if side == Side::South { "S" } else { "N" }
     );
-    if rules != RuleSet::DEFAULT {
-        text = format!("{text} {rules}");
+    if rules.options() != RuleSet::STANDARD {
+        text = format!("{text} {}", rules.options());
     }
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The board of `k` as rows written top to bottom, like [`position`] takes them.
 pub fn rows_of(k: &Katro) -> Vec<String> {
-    let size = k.size();
+    let size = k.rules().size;
     (0..size.rows())
         .rev()
         .map(|r| {

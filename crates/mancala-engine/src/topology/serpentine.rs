@@ -169,8 +169,8 @@ impl Circuit {
 
     /// The board indices in sowing order.
     #[inline]
-    pub fn path(&self) -> &[u8] {
-        &self.path[..self.len as usize]
+    pub const fn path(&self) -> &[u8] {
+        self.path.split_at(self.len as usize).0
     }
 
     /// Holes on the circuit.
