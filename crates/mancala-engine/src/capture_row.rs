@@ -15,7 +15,7 @@ use core::ops::Range;
 ///
 /// Every hole is tested in one branch-free pass and the run is read off the bits, so the walk
 /// costs the same however long it is.
-#[inline]
+#[inline(always)]
 pub fn backward_run<const N: usize>(
     holes: &[u8; N],
     row: Range<usize>,
@@ -43,7 +43,7 @@ pub fn backward_run<const N: usize>(
 
 /// Empties the holes of `run` and returns the seeds they held (`0` for a run off the board).
 /// One branch-free pass over the whole array.
-#[inline]
+#[inline(always)]
 pub fn take<const N: usize>(holes: &mut [u8; N], run: Range<usize>) -> u32 {
     let mut seeds = 0u32;
     for (i, hole) in holes.iter_mut().enumerate() {

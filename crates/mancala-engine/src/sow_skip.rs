@@ -13,7 +13,7 @@
 /// has fewer than two holes or more than `N` (at most 128), or when a hole would overflow its
 /// byte (a ring holding at most 255 seeds in all never does). Holes from `len` on are left
 /// alone.
-#[inline]
+#[inline(always)]
 pub fn lift_and_sow_skipping_origin<const N: usize>(
     holes: &mut [u8; N],
     len: usize,
@@ -31,11 +31,12 @@ pub fn lift_and_sow_skipping_origin<const N: usize>(
         (seeds / others, seeds % others)
     };
     // One branch-free pass over the whole array, which the compiler turns into a few vector
-    // instructions: each hole's gain, and whether adding it would overflow a byte.
+    // instructions: what each hole gains (the origin loses all it holds), and whether adding it
+    // would overflow a byte; then a second pass adds it.
     let (origin8, len8, rest8, laps8) = (origin as u8, len as u8, rest as u8, laps as u8);
-    let mut gains = [0u8; N];
+    let mut deltas = [0u8; N];
     let mut overflow = false;
-    for (i, (gain, &hole)) in gains.iter_mut().zip(holes.iter()).enumerate() {
+    for (i, (delta, &hole)) in deltas.iter_mut().zip(holes.iter()).enumerate() {
         let i = i as u8;
         // How far hole `i` lies after the origin, round the ring.
         let distance = if i >= origin8 {
@@ -44,15 +45,19 @@ pub fn lift_and_sow_skipping_origin<const N: usize>(
             i.wrapping_add(len8).wrapping_sub(origin8)
         };
         let sown = (i < len8) & (i != origin8);
-        *gain = u8::from(sown) * laps8.wrapping_add(u8::from(distance <= rest8));
-        overflow |= hole > !*gain;
+        let gain = u8::from(sown) * laps8.wrapping_add(u8::from(distance <= rest8));
+        overflow |= hole > !gain;
+        *delta = if i == origin8 {
+            hole.wrapping_neg()
+        } else {
+            gain
+        };
     }
     if overflow {
         return None;
     }
-    for (i, (hole, gain)) in holes.iter_mut().zip(gains).enumerate() {
-        let kept = if i == origin { 0 } else { *hole };
-        *hole = kept + gain;
+    for (hole, delta) in holes.iter_mut().zip(deltas) {
+        *hole = hole.wrapping_add(delta);
     }
     // The last seed lies `rest` holes after the origin, or (a whole number of laps) just before it.
     let last = if rest == 0 {

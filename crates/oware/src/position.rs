@@ -49,7 +49,7 @@ impl Frame {
 
     /// The frame after `mv` (legal or not: an illegal one gives a meaningless but safe frame),
     /// with what the move did.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn after(&self, mv: Move) -> (Frame, Effect) {
         let mover = self.side;
         let (board, effect) = sow_and_capture(
@@ -241,7 +241,7 @@ impl Oware {
 /// A bit per house of `side` that may be sown: any house with seeds, but when the opponent has
 /// none, only those whose seeds reach his row (at least as many seeds as houses from it to the
 /// row's end). Worked out for the whole board in one branch-free pass.
-#[inline]
+#[inline(always)]
 pub(crate) fn legal_mask(board: &Houses, houses: usize, side: Side) -> u32 {
     let own = side.index() * houses;
     let other = houses - own;
