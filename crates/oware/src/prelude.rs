@@ -1,5 +1,5 @@
 //! One `use` line for Oware code: `use oware::prelude::*;` brings the core's vocabulary (the
-//! [`Position`](mancala_engine::Position) trait, [`Side`](mancala_engine::Side), results) and
+//! [`Position`] trait, [`Side`], results) and
 //! this crate's types.
 
 pub use crate::{

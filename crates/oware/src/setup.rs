@@ -87,7 +87,7 @@ pub enum SetupError {
         limit: u32,
     },
     /// More moves since the last capture than in the whole game, or than
-    /// [`MAX_RUN`](crate::setup::MAX_RUN).
+    /// [`MAX_RUN`].
     #[error("{run} moves since the last capture is more than the game's {ply} or the most a setup may give")]
     RunTooLong {
         /// Moves since the last capture.
