@@ -1,6 +1,5 @@
 //! One `use` line for Oware code: `use oware::prelude::*;` brings the core's vocabulary (the
-//! [`Position`] trait, [`Side`], results) and
-//! this crate's types.
+//! [`Position`] trait, [`Side`], results) and this crate's types.
 
 pub use crate::{
     Effect, GrandSlam, Move, MoveError, Oware, ParseError, Record, RecordError, RuleSet, Setup,
