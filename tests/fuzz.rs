@@ -23,6 +23,8 @@ mod games;
 mod harness;
 #[path = "fuzz/inputs.rs"]
 mod inputs;
+#[path = "fuzz/katro.rs"]
+mod katro;
 #[path = "fuzz/mangala4.rs"]
 mod mangala4;
 #[path = "fuzz/oware.rs"]
@@ -37,6 +39,11 @@ use harness::Budget;
 #[test]
 fn core_text_forms() {
     core_types::all(Budget::short());
+}
+
+#[test]
+fn katro_text_forms() {
+    katro::all(Budget::short());
 }
 
 #[test]
@@ -66,6 +73,7 @@ fn long_round() {
     let budget = Budget::long();
     core_types::all(budget);
     toguz::all(budget);
+    katro::all(budget);
     mangala4::all(budget);
     oware::all(budget);
     examples::all(budget);
