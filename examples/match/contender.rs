@@ -78,13 +78,16 @@ where
 }
 
 /// Which search a player runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     /// The plain alpha-beta of the `play` example before PVS (score-difference evaluation,
     /// no transposition table): the reference every change is measured against.
     Old,
     /// Principal-variation search.
     Pvs,
+    /// A Toguz Kumalak program outside the workspace (its path), over the protocol of
+    /// `external.rs`.
+    External(String),
 }
 
 /// A player's description.
@@ -107,17 +110,23 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Reads `old`, `pvs` or `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
-    /// `table` (MiB), `aspiration`, `quiescence` and `reductions` (`on` or `off`).
+    /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
+    /// `table` (MiB), `aspiration`, `quiescence` and `reductions` (`on` or `off`), or
+    /// `ext:PROGRAM`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let kind = match name {
             "old" => Kind::Old,
             "pvs" => Kind::Pvs,
-            other => return Err(format!("unknown player `{other}` (old or pvs)")),
+            "ext" if !options.is_empty() => Kind::External(options.to_owned()),
+            other => {
+                return Err(format!(
+                    "unknown player `{other}` (old, pvs or ext:PROGRAM)"
+                ))
+            }
         };
         let mut spec = Spec {
-            kind,
+            kind: kind.clone(),
             game_eval: kind == Kind::Pvs,
             table_mib: 16,
             aspiration: DEFAULT_ASPIRATION,
@@ -125,6 +134,9 @@ impl Spec {
             reductions: true,
             text: text.to_owned(),
         };
+        if let Kind::External(_) = kind {
+            return Ok(spec);
+        }
         for option in options.split(',').filter(|o| !o.is_empty()) {
             if kind == Kind::Old {
                 return Err(format!("the old player takes no options (`{option}`)"));
@@ -161,6 +173,14 @@ impl Spec {
         Ok(spec)
     }
 
+    /// The external program, for an `ext:` player.
+    pub fn external(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::External(program) => Some(program),
+            _ => None,
+        }
+    }
+
     /// The player, with the game's evaluation `game_eval` when the spec asks for it.
     pub fn build<P, E>(&self, limits: Limits, game_eval: E) -> Box<dyn Contender<P> + Send>
     where
@@ -168,10 +188,12 @@ impl Spec {
         P::Move: Hash + Send,
         E: Evaluator<P> + Send + 'static,
     {
-        match (self.kind, self.game_eval) {
-            (Kind::Old, _) => Box::new(AlphaBeta::new(limits)),
+        match (&self.kind, self.game_eval) {
             (Kind::Pvs, true) => Box::new(self.tune(Pvs::with_evaluator(limits, game_eval))),
             (Kind::Pvs, false) => Box::new(self.tune(Pvs::<P>::new(limits))),
+            // External players are built by the caller, which knows the game; the old player
+            // stands in should one reach here.
+            (Kind::Old | Kind::External(_), _) => Box::new(AlphaBeta::new(limits)),
         }
     }
 

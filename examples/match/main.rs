@@ -11,7 +11,9 @@
 //! GAME is `toguz` or `katro`. A and B describe the players: `old` is the plain alpha-beta
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
-//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`.
+//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`, and
+//! `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
+//! protocol described in `external.rs` (one process a game, given the `--time` a move).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4) drawn from a
 //! generator seeded by `S` (default 1), and each opening is played twice, A taking South in one
@@ -29,6 +31,7 @@
 
 mod contender;
 mod elo;
+mod external;
 mod fit;
 
 use contender::{Contender, Spec};
@@ -45,7 +48,7 @@ const USAGE: &str = "usage: match GAME A B [--time MS | --depth D | --nodes N] [
        match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q]
        match fit toguz PGN_FILE
        match fit katro GAMES [--seed S]
-  GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off]";
+  GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -112,16 +115,58 @@ fn run(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown option `{other}`")),
         }
     }
+    let external = [&settings.a, &settings.b]
+        .into_iter()
+        .find_map(Spec::external);
     match game.as_str() {
-        "toguz" => play_match(&settings, toguz::Toguz::default, |spec, limits| {
-            spec.build(limits, toguz::eval::Evaluation::default())
-        }),
+        "toguz" => {
+            if let Some(program) = external {
+                // Fails early, with a clear message, if the program cannot be started.
+                external::External::spawn(program, Duration::ZERO)?;
+            }
+            let time = settings
+                .limits
+                .max_time()
+                .unwrap_or(Duration::from_millis(100));
+            play_match(
+                &settings,
+                toguz::Toguz::default,
+                |spec, limits| match spec.external() {
+                    Some(program) => match external::External::spawn(program, time) {
+                        Ok(player) => Box::new(player),
+                        Err(message) => {
+                            eprintln!("error: {message}");
+                            Box::new(Resigns)
+                        }
+                    },
+                    None => spec.build(limits, toguz::eval::Evaluation::default()),
+                },
+            )
+        }
+        "katro" if external.is_some() => {
+            return Err("external players play Toguz Kumalak only".into())
+        }
         "katro" => play_match(&settings, katro::Katro::default, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
         }),
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())
+}
+
+/// A player that plays no move: stands in for an external program that would not start (the
+/// game then stops unfinished).
+struct Resigns;
+
+impl<P: Position> Contender<P> for Resigns {
+    fn choose(&mut self, _: &P) -> contender::Choice<P::Move> {
+        contender::Choice {
+            mv: None,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        }
+    }
 }
 
 /// Searches the start position of a game and prints each iteration.
@@ -308,7 +353,9 @@ fn play_match<P>(
         effort[0].add(&record.effort[0]);
         effort[1].add(&record.effort[1]);
     }
+    // Adding zero turns a negative zero into zero, so an even match prints `+0`.
     let (elo, low, high) = tally.elo();
+    let (elo, low, high) = (elo + 0.0, low + 0.0, high + 0.0);
     println!(
         "A = {}, B = {}, {}",
         settings.a.text,
