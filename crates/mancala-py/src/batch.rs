@@ -10,6 +10,9 @@ use mancala_engine::{Rng, Side};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+/// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
+const MAX_GAMES: usize = 1 << 24;
+
 /// What a batch of any game can do; [`Games`] implements it for each game.
 trait Stepper: Send + Sync {
     fn len(&self) -> usize;
@@ -218,8 +221,10 @@ impl Batch {
         max_moves: u32,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
-        if n == 0 {
-            return Err(value_error("a batch holds at least one game"));
+        if n == 0 || n > MAX_GAMES {
+            return Err(value_error(format!(
+                "a batch holds 1 to {MAX_GAMES} games, not {n}"
+            )));
         }
         if max_moves == 0 {
             return Err(value_error("max_moves must be at least 1"));

@@ -12,6 +12,12 @@ use mancala_engine::{EndReason, Rng};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+/// The most games one `random_playouts` call plays (12 bytes of results each).
+const MAX_PLAYOUTS: usize = 1 << 27;
+
+/// The most plies a trace records.
+const MAX_TRACE: u32 = 1_000_000;
+
 /// What the play-outs of one call came to.
 struct Tally {
     moves: u64,
@@ -109,6 +115,11 @@ pub(crate) fn random_playouts<'py>(
     max_moves: u32,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if n > MAX_PLAYOUTS {
+        return Err(value_error(format!(
+            "at most {MAX_PLAYOUTS} games a call (their per-game arrays must fit in memory), not {n}"
+        )));
+    }
     let work = Playouts {
         py,
         options: Options::new(&format!("random_playouts({name:?})"), options)?,
@@ -169,6 +180,11 @@ pub(crate) fn random_game_trace<'py>(
     max_moves: u32,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if max_moves > MAX_TRACE {
+        return Err(value_error(format!(
+            "a trace holds at most {MAX_TRACE} plies, not {max_moves}"
+        )));
+    }
     let work = Trace {
         py,
         options: Options::new(&format!("random_game_trace({name:?})"), options)?,

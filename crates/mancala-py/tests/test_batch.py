@@ -77,7 +77,7 @@ def test_an_illegal_action_changes_no_game():
 def test_bad_batches_are_refused():
     with pytest.raises(ValueError, match="no game"):
         mancala.Batch("chess", 2)
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(ValueError, match="1 to"):
         mancala.Batch("toguz", 0)
     with pytest.raises(TypeError, match="unexpected keyword"):
         mancala.Batch("toguz", 2, bord=7)
@@ -107,3 +107,12 @@ def test_random_playouts_match_the_traces():
     result = mancala.random_playouts("katro", 1, seed=21, size="4x4")
     trace = mancala.random_game_trace("katro", seed=21, max_moves=100_000, size="4x4")
     assert result["plies"][0] == len(trace["plies"])
+
+
+def test_sizes_that_would_exhaust_memory_are_refused():
+    with pytest.raises(ValueError, match="1 to"):
+        mancala.Batch("toguz", 10**12)
+    with pytest.raises(ValueError, match="at most"):
+        mancala.random_playouts("toguz", 10**12)
+    with pytest.raises(ValueError, match="at most"):
+        mancala.random_game_trace("toguz", max_moves=10**9)

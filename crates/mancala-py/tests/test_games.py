@@ -201,3 +201,15 @@ def test_every_name_picks_its_class():
         assert mancala.game_class(name.removeprefix("mancala_")) is cls
     with pytest.raises(ValueError, match="no game"):
         mancala.game_class("chess")
+
+
+def test_type_stubs_ship_with_the_package():
+    from importlib import resources
+
+    files = resources.files("mancala")
+    assert files.joinpath("py.typed").is_file()
+    stubs = files.joinpath("_native.pyi").read_text()
+    for name in ["class Toguz", "class Mangala4", "class Katro", "class Oware", "class Batch"]:
+        assert name in stubs
+    for name in ["def random_playouts", "def observation_tensor", "def legal_actions_mask"]:
+        assert name in stubs

@@ -80,3 +80,27 @@ def test_mcts_plays_whole_games(name):
         state.apply_action(action)
     assert sum(state.returns()) == 0
     assert state.move_number() > 0
+
+
+@pytest.mark.parametrize("houses,seeds", [(6, 4), (4, 3)])
+def test_oware_plays_as_openspiels_own_oware(houses, seeds):
+    # OpenSpiel's C++ oware: the same legal actions, board, stores, end and returns at every
+    # ply of random games (its observation is the board then the stores, over the seed total).
+    theirs = pyspiel.load_game("oware", {"num_houses_per_player": houses, "num_seeds_per_house": seeds})
+    total = 2 * houses * seeds
+    rng = np.random.default_rng(houses)
+    for _ in range(20):
+        state = theirs.new_initial_state()
+        ours = mancala.Oware(houses=houses, seeds=seeds)
+        while True:
+            assert ours.is_terminal() == state.is_terminal()
+            obs = np.array(state.observation_tensor(0)) * total
+            assert np.allclose(obs, ours.board() + ours.stores())
+            if state.is_terminal():
+                break
+            assert ours.current_player() == state.current_player()
+            assert ours.legal_actions() == state.legal_actions()
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            ours.apply_action(action)
+        assert ours.returns() == state.returns()
