@@ -2,10 +2,10 @@
 //! its text form.
 //!
 //! ```text
-//! setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south
+//! setup 1,2,0,0,3,0,0,2,0,1,0,0,1,0 0 0 south
 //! opening hid=2 guess=odd chooser=challenger row=north
-//! moves S1 N1 S2xN6N5=12 N- S3!
-//! result south wins 50-46 (empty)
+//! moves S1xS5=5 N1 S3xS4=2 N2xN3=2 S- N6 S- N7 S1 N- S2 N- S3 N- S4 N- S5 N- S6 N- S7 N1 S- N2 S- N3 S- N4 S- N5
+//! result south wins 7-2 (repetition)
 //! ```
 //!
 //! One keyword per line, in this order; `opening` is optional, `result` is written once the
@@ -23,6 +23,30 @@
 //! excerpt of a bad line in its error. It also reads the older form: a `leftover none|own-side`
 //! line after `opening`, and the result as `south=S north=N reason=R plies=P left=L`. A
 //! byte-order mark at the start of the text is skipped.
+//!
+//! The record above is the library's own: a game played from that start, written, and read
+//! back.
+//!
+//! ```
+//! use mangala4::prelude::*;
+//! use mangala4::Opening;
+//!
+//! let start: Mangala4 = "1,2,0,0,3,0,0,2,0,1,0,0,1,0 0 0 south".parse()?;
+//! let opening: Opening = "hid=2 guess=odd chooser=challenger row=north".parse()?;
+//! let mut record = Record::new(start, Some(opening));
+//! record.play_to_end();
+//! let text = record.to_string();
+//! assert_eq!(
+//!     text.lines().nth(2),
+//!     Some(
+//!         "moves S1xS5=5 N1 S3xS4=2 N2xN3=2 S- N6 S- N7 S1 N- S2 N- S3 N- S4 N- S5 N- S6 N- \
+//!          S7 N1 S- N2 S- N3 S- N4 S- N5"
+//!     )
+//! );
+//! assert_eq!(text.lines().last(), Some("result south wins 7-2 (repetition)"));
+//! assert_eq!(text.parse::<Record>()?.to_string(), text);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::notation::excerpt;
 use crate::playout::Finish;
