@@ -285,13 +285,13 @@ impl Batch {
 
     /// The player to move in each game (`0` or `1`), as an int8 array.
     fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let players = self.inner.players();
+        let players = guarded(|| Ok(self.inner.players()))?;
         array(py, &players, &[players.len()])
     }
 
     /// Each game's position string.
-    fn to_strings(&self) -> Vec<String> {
-        self.inner.texts()
+    fn to_strings(&self) -> PyResult<Vec<String>> {
+        guarded(|| Ok(self.inner.texts()))
     }
 
     /// The number of games.

@@ -99,7 +99,7 @@ pub(crate) fn play<'py, G: Game>(
     game: &mut G,
     value: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mv = move_named(game, value)?;
+    let mv = guarded(|| move_named(game, value))?;
     let facts = guarded(|| game.play_reported(mv).map_err(value_error))?;
     let dict = PyDict::new(py);
     dict.set_item("move", G::move_text(mv))?;
@@ -166,16 +166,16 @@ macro_rules! game_class {
             }
 
             /// The position string: everything that decides the rest of the game.
-            fn to_string(&self) -> String {
-                Game::text(&self.game)
+            fn to_string(&self) -> PyResult<String> {
+                guarded(|| Ok(Game::text(&self.game)))
             }
 
-            fn __str__(&self) -> String {
-                Game::text(&self.game)
+            fn __str__(&self) -> PyResult<String> {
+                self.to_string()
             }
 
-            fn __repr__(&self) -> String {
-                format!("{}.from_string({:?})", $name, Game::text(&self.game))
+            fn __repr__(&self) -> PyResult<String> {
+                Ok(format!("{}.from_string({:?})", $name, self.to_string()?))
             }
 
             /// The legal action ids, ascending; empty once the game is over.
@@ -233,12 +233,12 @@ macro_rules! game_class {
             }
 
             fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-                let text = Game::text(&slf.borrow().game);
+                let text = slf.borrow().to_string()?;
                 Ok((slf.get_type().getattr("from_string")?, (text,)))
             }
 
-            fn __eq__(&self, other: PyRef<'_, Self>) -> bool {
-                self.game == other.game
+            fn __eq__(&self, other: PyRef<'_, Self>) -> PyResult<bool> {
+                guarded(|| Ok(self.game == other.game))
             }
 
             /// The observation as `player` sees it (default: the player to move), a float32
@@ -253,38 +253,38 @@ macro_rules! game_class {
             }
 
             /// The length of `observation_tensor()`.
-            fn observation_tensor_size(&self) -> usize {
-                $crate::game::observation_len(&self.game)
+            fn observation_tensor_size(&self) -> PyResult<usize> {
+                guarded(|| Ok($crate::game::observation_len(&self.game)))
             }
 
             /// The size of the action space: action ids are `0..num_distinct_actions()`.
-            fn num_distinct_actions(&self) -> usize {
-                self.game.num_actions()
+            fn num_distinct_actions(&self) -> PyResult<usize> {
+                guarded(|| Ok(self.game.num_actions()))
             }
 
             /// The move an action id names, in the game's notation, for the player to move.
             fn action_to_string(&self, action: i64) -> PyResult<String> {
-                $crate::class::action_name(&self.game, action)
+                guarded(|| $crate::class::action_name(&self.game, action))
             }
 
             /// The action id of a legal move written in the game's notation.
             fn string_to_action(&self, text: &str) -> PyResult<usize> {
-                $crate::class::action_of_text(&self.game, text)
+                guarded(|| $crate::class::action_of_text(&self.game, text))
             }
 
             /// The seeds of every hole in canonical order (South's holes first).
-            fn board(&self) -> Vec<u32> {
-                self.game.board().iter().map(|&n| u32::from(n)).collect()
+            fn board(&self) -> PyResult<Vec<u32>> {
+                guarded(|| Ok(self.game.board().iter().map(|&n| u32::from(n)).collect()))
             }
 
             /// The seeds in each player's store, South's first.
-            fn stores(&self) -> [u32; 2] {
-                [self.game.store(Side::South), self.game.store(Side::North)]
+            fn stores(&self) -> PyResult<[u32; 2]> {
+                guarded(|| Ok(Side::BOTH.map(|side| self.game.store(side))))
             }
 
             /// Each player's score as the rules count it, South's first.
-            fn scores(&self) -> [u32; 2] {
-                [self.game.score(Side::South), self.game.score(Side::North)]
+            fn scores(&self) -> PyResult<[u32; 2]> {
+                guarded(|| Ok(Side::BOTH.map(|side| self.game.score(side))))
             }
 
             /// The result as text (`south wins 82-70 (majority)`), or `None` while the game
@@ -294,8 +294,8 @@ macro_rules! game_class {
             }
 
             /// A 64-bit key: equal positions have equal keys.
-            fn key(&self) -> u64 {
-                self.game.key()
+            fn key(&self) -> PyResult<u64> {
+                guarded(|| Ok(self.game.key()))
             }
         }
     };

@@ -143,26 +143,33 @@ impl<'py> WithGame for Trace<'py> {
         let config = G::config(&mut self.options)?;
         self.options.finish()?;
         let py = self.py;
-        let mut rng = Rng::new(self.seed);
-        let mut position = guarded(|| G::start(&config, Some(&mut rng)).map_err(value_error))?;
+        let (seed, max_moves) = (self.seed, self.max_moves);
+        let (start, plies, over, result) = guarded(|| {
+            let mut rng = Rng::new(seed);
+            let mut position = G::start(&config, Some(&mut rng)).map_err(value_error)?;
+            let start = position.text();
+            let mut plies = Vec::new();
+            for _ in 0..max_moves {
+                let Some(mv) = position.random_move(&mut rng) else {
+                    break;
+                };
+                let legal: Vec<String> = position
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| G::move_text(m))
+                    .collect();
+                position.play(mv).map_err(|e| value_error(e.to_string()))?;
+                plies.push((legal, G::move_text(mv), position.text()));
+            }
+            let result = position.result().map(|r| r.to_string());
+            Ok((start, plies, position.is_over(), result))
+        })?;
         let dict = PyDict::new(py);
-        dict.set_item("start", position.text())?;
-        let plies = PyList::empty(py);
-        for _ in 0..self.max_moves {
-            let Some(mv) = guarded(|| Ok(position.random_move(&mut rng)))? else {
-                break;
-            };
-            let legal: Vec<String> = position
-                .legal_moves()
-                .iter()
-                .map(|&m| G::move_text(m))
-                .collect();
-            guarded(|| position.play(mv).map_err(|e| value_error(e.to_string())))?;
-            plies.append((legal, G::move_text(mv), position.text()))?;
-        }
+        dict.set_item("start", start)?;
+        let plies = PyList::new(py, plies)?;
         dict.set_item("plies", plies)?;
-        dict.set_item("over", position.is_over())?;
-        dict.set_item("result", position.result().map(|r| r.to_string()))?;
+        dict.set_item("over", over)?;
+        dict.set_item("result", result)?;
         Ok(dict)
     }
 }
