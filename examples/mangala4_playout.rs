@@ -29,6 +29,10 @@ fn main() -> ExitCode {
                 Some(Err(error)) => return usage(&error.to_string()),
                 None => return usage("--leftover needs a value: none or own-side"),
             },
+            "-h" | "--help" => {
+                println!("usage: mangala4_playout [--leftover none|own-side] < boards");
+                return ExitCode::SUCCESS;
+            }
             other => return usage(&format!("unknown option `{other}`")),
         }
     }

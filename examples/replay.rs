@@ -19,6 +19,10 @@ use toguz::record::{Reader, RecordErrorKind, Replay};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        println!("usage: replay FILE [--json]");
+        return ExitCode::SUCCESS;
+    }
     let json = args.iter().any(|a| a == "--json");
     let files: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
     let [path] = files[..] else {

@@ -31,6 +31,10 @@ fn main() -> ExitCode {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--optional-tuzdik" => rules.tuzdik = TuzdikRule::Optional,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
             "--max-plies" => match args.next().and_then(|v| v.parse().ok()) {
                 Some(p) if p <= MAX_PLIES => plies = p,
                 _ => {

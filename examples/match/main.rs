@@ -58,6 +58,10 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("fit") => fit::run(&args[1..]),
         Some("think") => think(&args[1..]),
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         _ => run(&args),
     };
     match outcome {
