@@ -23,6 +23,9 @@ pub(crate) type Houses = [u8; HOLES];
 pub struct Oware {
     pub(crate) frame: Frame,
     pub(crate) end: Option<EndReason>,
+    /// The legal moves of the side to move, a bit per house (none once the game is over):
+    /// worked out once, as the move that led here is judged, and read from then on.
+    pub(crate) moves: u32,
     /// The boards since the last capture (or the start), oldest first, the current one last.
     /// The entries two, four, … places back had the same side to move as the current one.
     pub(crate) seen: Vec<Houses>,
@@ -136,16 +139,27 @@ impl Oware {
     pub fn new(rules: RuleSet) -> Oware {
         let mut board = [0; HOLES];
         board[..2 * rules.houses()].fill(rules.seeds() as u8);
+        let frame = Frame {
+            board,
+            stores: [0; 2],
+            side: Side::South,
+            ply: 0,
+            rules,
+        };
+        Oware::assemble(frame, None, vec![board])
+    }
+
+    /// The position of `frame`, ended by `end` or not, with its repetition record `seen`.
+    pub(crate) fn assemble(frame: Frame, end: Option<EndReason>, seen: Vec<Houses>) -> Oware {
+        let moves = match end {
+            Some(_) => 0,
+            None => legal_mask(&frame.board, frame.rules.houses(), frame.side),
+        };
         Oware {
-            frame: Frame {
-                board,
-                stores: [0; 2],
-                side: Side::South,
-                ply: 0,
-                rules,
-            },
-            end: None,
-            seen: vec![board],
+            frame,
+            end,
+            moves,
+            seen,
         }
     }
 
@@ -197,8 +211,9 @@ impl Oware {
             self.seen.clear();
         }
         self.seen.push(frame.board);
-        if let Err(reason) = frame.end_or_moves(captured, repeated) {
-            self.finish(reason);
+        match frame.end_or_moves(captured, repeated) {
+            Ok(moves) => self.moves = moves,
+            Err(reason) => self.finish(reason),
         }
         effect
     }
@@ -210,6 +225,7 @@ impl Oware {
             self.frame.collect();
         }
         self.end = Some(reason);
+        self.moves = 0;
         self.seen.clear();
         self.seen.push(self.frame.board);
     }
@@ -217,10 +233,7 @@ impl Oware {
     /// The legal moves as a bit per house of the side to move (none once the game is over).
     #[inline]
     fn legal_mask(&self) -> u32 {
-        match self.end {
-            Some(_) => 0,
-            None => legal_mask(&self.frame.board, self.rules().houses(), self.frame.side),
-        }
+        self.moves
     }
 
     /// Whether `board`, with the side to move after the next move, occurred since the last

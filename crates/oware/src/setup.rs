@@ -165,11 +165,7 @@ impl Oware {
             });
             return match why {
                 Some(why) => Err(SetupError::End { reason, why }),
-                None => Ok(Oware {
-                    frame,
-                    end: Some(reason),
-                    seen: vec![board],
-                }),
+                None => Ok(Oware::assemble(frame, Some(reason), vec![board])),
             };
         }
         if setup.since_capture.is_empty() {
@@ -177,11 +173,7 @@ impl Oware {
                 return Err(SetupError::RunWithoutMoves);
             }
             return match frame.end_or_moves(true, false) {
-                Ok(_) => Ok(Oware {
-                    frame,
-                    end: None,
-                    seen: vec![board],
-                }),
+                Ok(_) => Ok(Oware::assemble(frame, None, vec![board])),
                 Err(EndReason::NoSeeds) => Err(SetupError::NoMove),
                 Err(EndReason::MoveLimit) => Err(SetupError::PastLimit {
                     ply: setup.ply,
@@ -319,9 +311,5 @@ fn replay_run(setup: &Setup, frame: Frame) -> Result<Oware, SetupError> {
     if current != frame {
         return Err(SetupError::RunMismatch);
     }
-    Ok(Oware {
-        frame,
-        end: None,
-        seen,
-    })
+    Ok(Oware::assemble(frame, None, seen))
 }
