@@ -71,6 +71,18 @@ pub(crate) fn array<'py, T: Element>(
     }
 }
 
+/// A numpy array over the bytes of a new `bytearray`, read as `dtype` in the given shape.
+pub(crate) fn from_bytes<'py>(
+    py: Python<'py>,
+    bytes: Bound<'py, PyByteArray>,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    numpy(py)?
+        .call_method1("frombuffer", (bytes, dtype))?
+        .call_method1("reshape", (shape.to_vec(),))
+}
+
 /// Reads `n` action ids from a numpy array or any sequence of integers; anything else (floats,
 /// another length) is refused rather than rounded or broadcast.
 pub(crate) fn actions(py: Python<'_>, value: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {

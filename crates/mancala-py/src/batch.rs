@@ -1,14 +1,14 @@
 //! `Batch`: N games of one kind stepped together, for self-play and roll-outs. One call steps
 //! every game in Rust with the interpreter released; a finished game restarts at once.
 
-use crate::arrays::{self, array};
+use crate::arrays::{self, array, from_bytes};
 use crate::game::{self, Game};
 use crate::guard::{guarded, value_error};
 use crate::names::{with_game, WithGame};
 use crate::options::Options;
 use mancala_engine::{Rng, Side};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyByteArray, PyDict};
 
 /// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
 const MAX_GAMES: usize = 1 << 24;
@@ -24,8 +24,9 @@ trait Stepper: Send + Sync {
     /// Checks every action against its game, then plays them all: nothing is played unless
     /// every action is legal.
     fn step(&mut self, actions: &[i64]) -> Result<(), String>;
-    /// Writes each game's observation (as its player to move sees it) and legal-action mask.
-    fn write(&self, observations: &mut [f32], masks: &mut [bool]);
+    /// Writes each game's observation (as its player to move sees it, little-endian float32)
+    /// and legal-action mask (one byte per action) straight into the arrays' buffers.
+    fn write(&self, observations: &mut [u8], masks: &mut [u8]);
     /// The last step's rewards (`[South, North]` per game) and end flags.
     fn rewards(&self) -> (&[f32], &[bool]);
     fn players(&self) -> Vec<i8>;
@@ -124,15 +125,20 @@ impl<G: Game> Stepper for Games<G> {
         Ok(())
     }
 
-    fn write(&self, observations: &mut [f32], masks: &mut [bool]) {
+    fn write(&self, observations: &mut [u8], masks: &mut [u8]) {
         let (m, a) = (self.observation_len, self.num_actions);
-        for (index, game) in self.games.iter().enumerate() {
-            let player = game.side_to_move();
-            game::write_observation(game, player, &mut observations[index * m..(index + 1) * m]);
-            let mask = &mut masks[index * a..(index + 1) * a];
-            mask.fill(false);
+        let mut scratch = vec![0.0f32; m];
+        let rows = observations
+            .chunks_exact_mut(4 * m)
+            .zip(masks.chunks_exact_mut(a));
+        for (game, (observation, mask)) in self.games.iter().zip(rows) {
+            game::write_observation(game, game.side_to_move(), &mut scratch);
+            for (bytes, value) in observation.chunks_exact_mut(4).zip(&scratch) {
+                bytes.copy_from_slice(&value.to_le_bytes());
+            }
+            mask.fill(0);
             for &mv in game.legal_moves().iter() {
-                mask[game.action(mv)] = true;
+                mask[game.action(mv)] = 1;
             }
         }
     }
@@ -193,18 +199,25 @@ impl Batch {
             self.inner.observation_len(),
             self.inner.num_actions(),
         );
-        let mut observations = vec![0.0f32; n * m];
-        let mut masks = vec![false; n * a];
         let inner = &self.inner;
-        py.detach(|| {
-            guarded(|| {
-                inner.write(&mut observations, &mut masks);
-                Ok(())
-            })
+        let mut masks = None;
+        let observations = PyByteArray::new_with(py, n * m * 4, |observations| {
+            let mask_bytes = PyByteArray::new_with(py, n * a, |mask_bytes| {
+                // Both buffers are new and not yet visible to any other thread.
+                py.detach(|| {
+                    guarded(|| {
+                        inner.write(observations, mask_bytes);
+                        Ok(())
+                    })
+                })
+            })?;
+            masks = Some(mask_bytes);
+            Ok(())
         })?;
+        let masks = masks.ok_or_else(|| value_error("the masks were not written"))?;
         Ok((
-            array(py, &observations, &[n, m])?,
-            array(py, &masks, &[n, a])?,
+            from_bytes(py, observations, "<f4", &[n, m])?,
+            from_bytes(py, masks, "?", &[n, a])?,
         ))
     }
 }
