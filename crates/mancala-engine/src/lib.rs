@@ -4,8 +4,7 @@
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
 //!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
 //! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
-//!   [`sow_circuit`] the same along a circuit scattered over a board array; [`sow_skip`]
-//!   sowing that passes over its own origin (Oware).
+//!   [`sow_skip`] sowing that passes over its own origin (Oware).
 //! - [`cycle`]: relay sowing round a cycle of board cells, a lap in a few vector
 //!   instructions from per-origin tables (Katro's circuits, Mangala IV's ring).
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
@@ -46,7 +45,6 @@ mod rng;
 pub mod search;
 mod side;
 pub mod sow;
-pub mod sow_circuit;
 pub mod sow_skip;
 pub mod topology;
 
