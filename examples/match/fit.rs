@@ -104,7 +104,7 @@ fn katro_samples(games: u64, seed: u64) -> Vec<Sample> {
                 player.choose(&position)
             };
             let Some(mv) = mv else { break };
-            line.push(position.clone());
+            line.push(position);
             position.play_unchecked(mv);
         }
         let Some(outcome) = position.outcome() else {
@@ -177,12 +177,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         if a[col][col].abs() < 1e-300 {
             continue;
         }
-        for r in col + 1..n {
-            let factor = a[r][col] / a[col][col];
-            for c in col..n {
-                a[r][c] -= factor * a[col][c];
+        let (above, below) = a.split_at_mut(col + 1);
+        let pivot_row = &above[col];
+        for (r, row) in below.iter_mut().enumerate() {
+            let factor = row[col] / pivot_row[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= factor * p;
             }
-            b[r] -= factor * b[col];
+            b[col + 1 + r] -= factor * b[col];
         }
     }
     let mut x = vec![0.0; n];
