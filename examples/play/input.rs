@@ -35,7 +35,7 @@ impl Input {
     }
 
     /// Prints `prompt` and reads one line, trimmed. `Err(Stop::Eof)` at the end of the input,
-    /// `Err(Stop::Quit)` when the person types `quit` or `exit`, `Err(Stop::BadInput)` when
+    /// `Err(Stop::Quit)` when the person types `quit` or `exit` (in any case), `Err(Stop::BadInput)` when
     /// the input cannot be read or is not UTF-8. A line longer than [`MAX_LINE`] comes back as
     /// `…`, which no game reads as a move.
     pub fn ask(&mut self, prompt: &str) -> Result<String, Stop> {
@@ -49,7 +49,7 @@ impl Input {
             }
         })?;
         let line = line.trim();
-        if line == "quit" || line == "exit" {
+        if line.eq_ignore_ascii_case("quit") || line.eq_ignore_ascii_case("exit") {
             Err(Stop::Quit)
         } else {
             Ok(line.to_owned())

@@ -86,12 +86,16 @@ impl Game for Katro {
         _options: &Options,
         _input: &mut Input,
     ) -> Result<(KatroPosition, Option<Side>), Stop> {
+        let start = KatroPosition::new(self.rules);
+        let size = self.rules.size;
         println!(
-            "Katro {}, rules: {}. South moves first.",
-            self.rules.size,
+            "Katro, {} × {} holes, {} seeds each, rules: {}. South moves first.",
+            size.rows(),
+            size.cols(),
+            start.board()[0],
             self.rules.options()
         );
-        Ok((KatroPosition::new(self.rules), None))
+        Ok((start, None))
     }
 
     fn draw(&self, position: &KatroPosition, last: Option<&str>) -> String {

@@ -15,11 +15,12 @@
 //! - `--depth D`: the computer's search depth (each game has its own default);
 //! - `--time MS`: the computer's time per move in interactive play, in milliseconds (default
 //!   1000; `--auto` uses depth alone, so its games are the same on every machine);
-//! - `--seed S`: the seed of random setups and of the Mangala IV opening ritual;
+//! - `--seed S`: the seed of random setups and of the Mangala IV opening ritual (default: one
+//!   drawn from the clock, printed with the start so the game can be replayed);
 //! - `--max-plies N`: stop an unfinished game after `N` moves (default 2000).
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
-//! game's notation, or `help`, `moves`, `board`, `quit`. The last line of every game is its
+//! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
 //! result, such as `result: south (white) wins 82-40 (majority)`.
 
 mod input;
@@ -193,7 +194,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
         side: None,
         depth: None,
         time: Duration::from_millis(1000),
-        seed: 1,
+        seed: clock_seed(),
         max_plies: 2000,
     };
     let mut seen: Vec<&str> = Vec::new();
@@ -242,6 +243,13 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
     Ok(play(&mut game, &options))
 }
 
+/// A seed for a game started without `--seed`: the clock's nanoseconds, so every game differs.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64)
+}
+
 /// The value after option `name`.
 pub fn value<'a>(
     name: &str,
@@ -257,12 +265,12 @@ fn number(name: &str, text: &str) -> Result<u64, String> {
         .map_err(|_| format!("{name} takes a whole number, not `{text}`"))
 }
 
-/// `south` or `north`.
+/// `south` (`s`) or `north` (`n`), in any case.
 pub fn parse_side(text: &str) -> Result<Side, String> {
-    match text {
+    match text.to_lowercase().as_str() {
         "south" | "s" => Ok(Side::South),
         "north" | "n" => Ok(Side::North),
-        other => Err(format!("`{other}` is neither south nor north")),
+        _ => Err(format!("`{text}` is neither south (s) nor north (n)")),
     }
 }
 
@@ -420,14 +428,17 @@ fn ask_move<G: Game>(
 ) -> Result<<G::P as Position>::Move, Stop> {
     for _ in 0..MAX_REFUSED_LINES {
         let line = input.ask(&game.prompt(position))?;
-        match line.as_str() {
+        match line.to_lowercase().as_str() {
             "help" | "?" => {
                 println!("{}", game.help());
-                println!("Commands: `moves` lists your legal moves, `board` draws the board, `quit` leaves.");
+                println!(
+                    "Commands, in any case: `moves` lists your legal moves, `board` draws the \
+board, `help` or `?` shows this, `quit` or `exit` leaves."
+                );
             }
             "moves" => println!("Legal moves: {}", legal_moves(game, position)),
             "board" => println!("{}", game.draw(position, None).trim_end()),
-            text => match game.parse_move(position, text) {
+            _ => match game.parse_move(position, &line) {
                 Ok(mv) => match position.check_move(mv) {
                     Ok(()) => return Ok(mv),
                     Err(error) => println!("Illegal move: {error}. Type `moves` or `help`."),

@@ -54,8 +54,10 @@ impl Mangala {
             .collect()
     }
 
-    /// Runs the ritual. The computer is the challenger; the person guesses unless the game is
-    /// computer against computer. Returns the person's row (`None` under `--auto`).
+    /// Runs the ritual. In a game against the computer, the computer hides the seeds and you
+    /// guess; under `--auto` two computers play it. Both rows' final scores are told before
+    /// anyone chooses (play is forced, so one play-out tells them), so you know what the
+    /// computer knows. Returns your row (`None` under `--auto`).
     fn ritual(
         &self,
         start: &Mangala4,
@@ -64,17 +66,24 @@ impl Mangala {
     ) -> Result<Option<Side>, Stop> {
         let mut rng = Rng::new(options.seed ^ 0x0005_eed0_f7e4);
         let choices = Choices::evaluate(start);
-        println!("The opening ritual, \"Tek mi, Cift mi?\" (odd or even?).");
+        println!("The opening ritual, \"Tek mi, çift mi?\" (odd or even?).");
+        let (hider, guesser) = if options.auto {
+            ("the first computer", "the second computer")
+        } else {
+            ("the computer", "you")
+        };
         let ritual = if options.auto {
             Ritual::random(&mut rng)
         } else {
             let hidden = 1 + rng.below(2);
             println!("The computer hides one or two seeds in its fist.");
             let guess = loop {
-                match input.ask("Odd or even? (odd/even)> ")?.as_str() {
-                    "odd" | "o" | "tek" => break Parity::Odd,
-                    "even" | "e" | "cift" => break Parity::Even,
-                    other => println!("`{other}`: please answer `odd` or `even`."),
+                let answer = input.ask("Odd or even? (tek, çift or cift; odd or even)> ")?;
+                match parse_parity(&answer) {
+                    Some(parity) => break parity,
+                    None => println!(
+                        "`{answer}`: please answer `tek`, `çift` or `cift`, `odd` or `even`."
+                    ),
                 }
             };
             match Ritual::new(hidden, guess) {
@@ -85,22 +94,36 @@ impl Mangala {
                 }
             }
         };
+        let chooser = match ritual.chooser() {
+            Role::Guesser => guesser,
+            Role::Challenger => hider,
+        };
         println!(
-            "The challenger hid {} ({}); the guesser said {}: {}.",
+            "{} hid {} ({}); {guesser} said {}: {}, so {chooser} {} the rows.",
+            capitalized(hider),
             ritual.hidden(),
             ritual.parity(),
             ritual.guess(),
             if ritual.guessed_right() {
-                "right, the guesser chooses his row"
+                "right"
             } else {
-                "wrong, the challenger chooses the rows"
-            }
+                "wrong"
+            },
+            if chooser == "you" {
+                "choose"
+            } else {
+                "chooses"
+            },
         );
-        let person_chooses = !options.auto && ritual.chooser() == Role::Guesser;
-        let row = if person_chooses {
+        println!(
+            "Every move is forced, so the game is known: played out from this start it ends \
+south {}, north {}.",
+            choices.south.own, choices.south.other
+        );
+        let row = if !options.auto && ritual.chooser() == Role::Guesser {
             loop {
                 let answer = input.ask(&format!(
-                    "Your row: south or north? ({} moves first)> ",
+                    "Your row: south or north? (south or s, north or n; {} moves first)> ",
                     start.side_to_move()
                 ))?;
                 match crate::parse_side(&answer) {
@@ -112,8 +135,8 @@ impl Mangala {
             let best = choices.best();
             let value = choices.value(best);
             println!(
-                "The {} plays the game out in his head and takes the {best} row ({}-{} for him).",
-                ritual.chooser(),
+                "{} takes the {best} row ({}-{} for it).",
+                capitalized(chooser),
                 value.own,
                 value.other
             );
@@ -127,6 +150,24 @@ impl Mangala {
             Ok(Some(opening.side_of(Role::Guesser)))
         }
     }
+}
+
+/// A guess in Turkish or English, in any case: `tek`, `çift` or `cift`, `odd`, `even`.
+fn parse_parity(answer: &str) -> Option<Parity> {
+    match answer.to_lowercase().as_str() {
+        "tek" | "odd" | "o" => Some(Parity::Odd),
+        "çift" | "cift" | "even" | "e" => Some(Parity::Even),
+        _ => None,
+    }
+}
+
+/// `text` with its first letter in capitals, to open a sentence.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 impl Game for Mangala {
@@ -144,7 +185,7 @@ impl Game for Mangala {
         let value = crate::value(name, rest)?;
         match name {
             "--board" => {
-                self.even = match value.as_str() {
+                self.even = match value.to_lowercase().as_str() {
                     "even" => true,
                     "random" => false,
                     other => return Err(format!("--board takes random or even, not `{other}`")),
@@ -181,16 +222,24 @@ impl Game for Mangala {
         let position =
             Mangala4::from_setup(setup).expect("an even or random start is a valid position");
         if self.even {
-            println!("Mangala IV, the even start (7 in every hole).");
+            println!("Mangala IV, 2 × 7 holes, the even start: 7 seeds each.");
         } else {
             println!(
-                "Mangala IV, a random start (seed {}): {} {}",
+                "Mangala IV, 2 × 7 holes, a random start (seed {}; `--seed {}` replays it): {} {}",
+                options.seed,
                 options.seed,
                 setup.holes.map(|seeds| seeds.to_string()).join(","),
                 setup.side_to_move
             );
         }
-        let person = if self.even || options.side.is_some() {
+        let person = if self.even {
+            println!(
+                "No opening ritual: it shares out the rows of a random board, and on the even \
+start both rows hold the same seeds; the rows follow `--side` (default: you move first)."
+            );
+            None
+        } else if let Some(side) = options.side.filter(|_| !options.auto) {
+            println!("No opening ritual: you chose the {side} row with `--side`.");
             None
         } else {
             println!("{}", self.draw(&position, None).trim_end());
@@ -244,7 +293,7 @@ impl Game for Mangala {
 
     fn parse_move(&self, position: &Mangala4, text: &str) -> Result<Move, String> {
         let forced = position.forced_move().ok_or("The game is over.")?;
-        match text {
+        match text.to_lowercase().as_str() {
             "" | "play" | "p" => Ok(forced),
             "pass" => Ok(Move::Pass),
             _ => match parse_hole(text, position.side_to_move()) {

@@ -48,8 +48,14 @@ impl Game for Oware {
         _options: &Options,
         _input: &mut Input,
     ) -> Result<(OwarePosition, Option<Side>), Stop> {
-        println!("Oware, rules: {}. South moves first.", self.rules);
-        Ok((OwarePosition::new(self.rules), None))
+        let start = OwarePosition::new(self.rules);
+        println!(
+            "Oware, 2 × {} houses, {} seeds each, rules: {}. South moves first.",
+            self.rules.houses(),
+            start.board()[0],
+            self.rules
+        );
+        Ok((start, None))
     }
 
     fn draw(&self, position: &OwarePosition, last: Option<&str>) -> String {

@@ -97,11 +97,18 @@ impl Game for Toguz {
         _options: &Options,
         _input: &mut Input,
     ) -> Result<(toguz::Toguz, Option<Side>), Stop> {
+        let start = toguz::Toguz::new(self.rules);
+        let tuzdik = match (self.rules.board.has_tuzdiks(), self.rules.tuzdik) {
+            (false, _) => ", no tuzdik",
+            (true, TuzdikRule::Optional) => ", optional tuzdik",
+            (true, _) => "",
+        };
         println!(
-            "Toguz Kumalak, {0} x {0} holes. White (south) moves first.",
-            self.rules.board.per_side()
+            "Toguz Kumalak, 2 × {} holes, {} seeds each{tuzdik}. White (south) moves first.",
+            self.rules.board.per_side(),
+            start.board()[0]
         );
-        Ok((toguz::Toguz::new(self.rules), None))
+        Ok((start, None))
     }
 
     fn draw(&self, position: &toguz::Toguz, last: Option<&str>) -> String {
@@ -141,6 +148,9 @@ impl Game for Toguz {
     }
 
     fn parse_move(&self, position: &toguz::Toguz, text: &str) -> Result<Move, String> {
+        // `36X` is `36x`: notation letters in any case.
+        let text = text.to_lowercase();
+        let text = text.as_str();
         if text.is_empty() {
             return Err("Type a hole number or a half-move such as `76`.".into());
         }
