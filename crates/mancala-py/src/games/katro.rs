@@ -5,7 +5,7 @@ use crate::game::{Fact, Game};
 use crate::options::Options;
 pub(crate) use katro::Katro;
 use katro::{Move, RuleSet};
-use mancala_engine::{Position, Rng};
+use mancala_engine::Rng;
 use pyo3::PyResult;
 
 impl Game for Katro {
@@ -47,17 +47,8 @@ impl Game for Katro {
         mv.action()
     }
 
-    /// The crate's `from_action`, except for a single-seed step that captures nothing under
-    /// directions chosen per turn: such a step carries no direction, while `from_action` gives
-    /// every id a direction, so the legal move with that id is looked up instead.
     fn move_of(&self, action: usize) -> Option<Move> {
-        let mv = self.from_action(action)?;
-        if mv.step && mv.direction.is_some() && self.check_move(mv).is_err() {
-            if let Some(&legal) = self.legal_moves().iter().find(|m| m.action() == action) {
-                return Some(legal);
-            }
-        }
-        Some(mv)
+        self.from_action(action)
     }
 
     fn move_text(mv: Move) -> String {
