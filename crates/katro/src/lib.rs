@@ -116,6 +116,11 @@ pub use record::{Record, RecordError};
 pub use rules::{CaptureRow, CapturedHole, DirectionRule, RuleSet, Size, Trigger};
 pub use setup::{Setup, SetupError};
 
+/// The Rust examples of `docs/katro.md`, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/katro.md")]
+pub struct GuideExamples;
+
 /// A game history of Katro positions: tells when a position has occurred before.
 pub type History = mancala_engine::history::History<Katro>;
 

@@ -75,5 +75,10 @@ pub use record::{Record, RecordError};
 pub use rules::{GrandSlam, RuleSet, MAX_HOUSES, MAX_SEEDS};
 pub use setup::{Setup, SetupError};
 
+/// The Rust examples of `docs/oware.md`, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/oware.md")]
+pub struct GuideExamples;
+
 #[cfg(feature = "serde")]
 mancala_engine::serde_via_str!(Oware, Move, RuleSet, GrandSlam, Record);
