@@ -141,7 +141,10 @@ mod tests {
         assert_eq!([f[0], f[1], f[4], f[5]], [0, 0, 0, 0]);
         // Every inner hole holds 2 and faces an occupied hole.
         assert_eq!((f[2], f[3]), (12, 12));
-        assert_eq!(Evaluation::default().value(&start), 0);
+        // Only the exposed seeds differ in weight, so the start is worth their difference.
+        let w = FITTED_WEIGHTS;
+        let expected = (12 * i64::from(w[2]) + 12 * i64::from(w[3])) / WEIGHT_SCALE;
+        assert_eq!(i64::from(Evaluation::default().value(&start)), expected);
     }
 
     #[test]
