@@ -305,7 +305,10 @@ mod tests {
     #[test]
     fn action_ids_count_column_direction_and_step() {
         let id = |text: &str| text.parse::<Move>().unwrap().action();
-        assert_eq!([id("a1"), id("a1A"), id("a1B"), id("a1^"), id("a1^B")], [0, 0, 2, 1, 3]);
+        assert_eq!(
+            [id("a1"), id("a1A"), id("a1B"), id("a1^"), id("a1^B")],
+            [0, 0, 2, 1, 3]
+        );
         assert_eq!([id("f6"), id("f1B"), id("f3^B")], [20, 22, 23]);
     }
 

@@ -4,7 +4,7 @@
 
 use crate::{CaptureRow, CapturedHole, RuleSet, Size, Trigger};
 use mancala_engine::cycle::Cycle;
-use mancala_engine::relay::{relay, relay_plain_first, Lap, RelayEnd, LAP_LIMIT};
+use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
 use mancala_engine::topology::{Direction, Serpentine};
 use mancala_engine::Side;
 
@@ -270,9 +270,22 @@ impl Sowing {
     #[inline(always)]
     pub fn run<T: Tally>(&self, state: &mut LapState, tally: &mut T) -> RelayEnd {
         if T::COUNTS {
-            relay(state, LAP_LIMIT, |s| self.lap(s, tally))
-        } else {
-            relay_plain_first(state, LAP_LIMIT, PLAIN_LAPS, |s| self.lap(s, tally))
+            return relay(state, LAP_LIMIT, |s| self.lap(s, tally));
+        }
+        // Plain laps go on from where they stop: the repeat check only shortens the walk,
+        // and the limit counts every lap, so the verdict is the driver's.
+        for laps in 1..=PLAIN_LAPS {
+            if self.lap(state, tally) == Lap::Stop {
+                return RelayEnd::Finished { laps };
+            }
+        }
+        match relay(state, LAP_LIMIT - PLAIN_LAPS, |s| self.lap(s, tally)) {
+            RelayEnd::Finished { laps } => RelayEnd::Finished {
+                laps: laps + PLAIN_LAPS,
+            },
+            RelayEnd::Endless { laps } => RelayEnd::Endless {
+                laps: laps + PLAIN_LAPS,
+            },
         }
     }
 
@@ -291,8 +304,13 @@ impl Sowing {
         };
         let landing = base + landed.cell;
         state.occupied = (before & !(1 << origin)) | landed.sown << base;
-        // The last seed fell into an empty hole exactly when it is alone there.
-        let was_empty = landed.seeds == 1;
+        // The last seed fell into an empty hole exactly when it is alone there: within a
+        // round, when the hole had no seeds before (a bit, not a read of the board).
+        let was_empty = if landed.rounds == 0 {
+            before >> landing & 1 == 0
+        } else {
+            landed.seeds == 1
+        };
         if was_empty != (self.rules.trigger == Trigger::Empty) {
             // Occupied trigger and an empty landing, or empty trigger and an occupied one.
             if was_empty {

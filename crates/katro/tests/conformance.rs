@@ -10,7 +10,11 @@ use mancala_engine::conformance::Kit;
 fn probes(size: Size) -> Vec<Move> {
     let holes = (0..size.holes())
         .filter_map(|index| Hole::from_index(size, index))
-        .chain([Hole::new(7, 7), Hole::new(size.rows(), 0)].into_iter().flatten());
+        .chain(
+            [Hole::new(7, 7), Hole::new(size.rows(), 0)]
+                .into_iter()
+                .flatten(),
+        );
     holes
         .flat_map(|hole| {
             [None, Some(Direction::A), Some(Direction::B)]

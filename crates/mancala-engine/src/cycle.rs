@@ -22,6 +22,9 @@ pub struct Landing {
     pub cell: usize,
     /// Its seeds after the lap: `1` exactly when the last seed fell into an empty hole.
     pub seeds: u8,
+    /// Whole rounds of the cycle sown (`seeds / len`): while `0` every cell got at most one
+    /// seed, so a game with an occupancy word can tell an empty landing from its bit alone.
+    pub rounds: u8,
     /// The cells that received seeds, as bits (bit `i` for window cell `i`): a game that keeps
     /// an occupancy word updates it from this without reading the board.
     pub sown: u64,
@@ -194,6 +197,7 @@ impl<const W: usize> Cycle<W> {
         Some(Landing {
             cell,
             seeds: before + 1,
+            rounds: 0,
             sown: self.flips[end] ^ self.flips[start],
         })
     }
@@ -218,6 +222,7 @@ impl<const W: usize> Cycle<W> {
         Landing {
             cell,
             seeds: landed,
+            rounds,
             sown: self.cells,
         }
     }
@@ -278,7 +283,7 @@ mod tests {
         let mut window = [0u8; 16];
         window[3] = 14;
         let landing = cycle.lap(&mut window, 3).unwrap();
-        assert_eq!((landing.cell, landing.seeds), (3, 1));
+        assert_eq!((landing.cell, landing.seeds, landing.rounds), (3, 1, 1));
         assert_eq!(&window[..14], &[1; 14]);
         assert_eq!(&window[14..], &[0, 0]);
     }
@@ -330,6 +335,7 @@ mod tests {
             prop_assert_eq!(landing.map(|l| l.cell), last);
             let landing = landing.unwrap();
             prop_assert_eq!(landing.seeds, fast[landing.cell]);
+            prop_assert_eq!(usize::from(landing.rounds), usize::from(window[origin]) / path.len());
             // The sown bits are exactly the cells that gained seeds (the origin only when it
             // was sown into after being emptied).
             let gained = (0..32).filter(|&i| {
