@@ -21,7 +21,7 @@
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
-//! result, such as `result: south (white) wins 82-40 (majority)`.
+//! result, such as `result: White (south) wins 82-40 (majority)`.
 
 mod input;
 mod katro_ui;
