@@ -46,6 +46,9 @@ mod docs {
     struct Rules;
     #[doc = include_str!("../../../docs/toguz-notation.md")]
     struct Notation;
+    /// The search page's example, on Toguz Kumalak.
+    #[doc = include_str!("../../../docs/search.md")]
+    struct Search;
 }
 
 #[cfg(feature = "serde")]
