@@ -1,0 +1,222 @@
+//! Principal-variation search, checked against the plain minimax of `search.rs` and against
+//! itself; the shortest-win proof's bound.
+
+use super::{minimax, wins_against_random, Cards, Nim};
+use mancala_engine::search::{count_ending_lines, plies_to_end, Iteration, Limits, Player, Pvs};
+use mancala_engine::{Position, Side};
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Deep enough to see every card row to its end, PVS (table, windows, reductions and all)
+    /// finds the exact value, whether sides alternate or not.
+    #[test]
+    fn pvs_solves_card_rows_exactly(
+        cards in proptest::collection::vec(0u8..10, 1..=10),
+        south in any::<bool>(),
+        window in 0i32..20,
+    ) {
+        let side = if south { Side::South } else { Side::North };
+        let game = Cards::new(&cards, side);
+        let plies = cards.len() as u32;
+        let mut pvs = Pvs::new(Limits::depth(64)).with_aspiration(window).with_table_bytes(1 << 12);
+        let result = pvs.search(&game);
+        let expected = minimax(&game, plies, 0);
+        prop_assert_eq!(result.value, expected);
+        // The move returned achieves that value, and the line is legal to the end.
+        let mut child = game.clone();
+        child.play(result.best_move.unwrap()).unwrap();
+        let seen = minimax(&child, plies, 1);
+        let seen = if child.side_to_move() == side { seen } else { -seen };
+        prop_assert_eq!(seen, expected);
+        let mut line = game.clone();
+        for &mv in &result.pv {
+            prop_assert!(line.play(mv).is_ok());
+        }
+    }
+}
+
+#[test]
+fn pvs_plays_nim_by_theory() {
+    for pile in 1..=21u8 {
+        let nim = Nim {
+            pile,
+            side: Side::South,
+        };
+        let result = Pvs::new(Limits::depth(30)).search(&nim);
+        assert!(
+            plies_to_end(result.value).is_some(),
+            "pile {pile}: {result:?}"
+        );
+        if pile % 4 == 0 {
+            assert!(result.value < 0, "pile {pile}: {result:?}");
+        } else {
+            assert!(result.value > 0, "pile {pile}: {result:?}");
+            assert_eq!(result.best_move, Some(pile % 4), "pile {pile}");
+        }
+    }
+}
+
+#[test]
+fn pvs_finds_a_finished_game_has_no_move() {
+    let nim = Nim {
+        pile: 0,
+        side: Side::South,
+    };
+    let mut pvs = Pvs::new(Limits::depth(5));
+    assert_eq!(pvs.search(&nim).best_move, None);
+    assert_eq!(pvs.choose(&nim), None);
+}
+
+#[test]
+fn pvs_reports_every_iteration_with_a_legal_line() {
+    let start = toguz::Toguz::default();
+    let mut reports: Vec<Iteration<toguz::Move>> = Vec::new();
+    let mut pvs = Pvs::with_evaluator(Limits::depth(6), toguz::eval::Evaluation::default());
+    let result = pvs.search_with(&start, |iteration| reports.push(iteration.clone()));
+    assert_eq!(reports.len(), 6);
+    for (i, report) in reports.iter().enumerate() {
+        assert_eq!(report.depth, i as u32 + 1);
+        assert!(i == 0 || report.nodes > reports[i - 1].nodes);
+        assert!(!report.pv.is_empty() && report.pv.len() <= report.depth as usize);
+        let mut line = start;
+        for &mv in &report.pv {
+            line.play(mv).unwrap();
+        }
+    }
+    let last = reports.last().unwrap();
+    assert_eq!(
+        (result.depth, result.value, &result.pv),
+        (6, last.value, &last.pv)
+    );
+    assert_eq!(result.nodes, last.nodes);
+}
+
+#[test]
+fn pvs_is_reproducible_and_keeps_to_a_node_limit() {
+    let start = toguz::Toguz::default();
+    for nodes in [1u64, 10, 1_000, 20_000] {
+        let run = || {
+            Pvs::with_evaluator(Limits::nodes(nodes), toguz::eval::Evaluation::default())
+                .search(&start)
+        };
+        let result = run();
+        assert!(result.nodes <= nodes, "{nodes}: {result:?}");
+        assert_eq!(result, run());
+        assert!(start.check_move(result.best_move.unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn pvs_keeps_to_a_time_limit() {
+    // Generous slack: the machine may be busy, but a search that ignored its clock would run
+    // for the whole depth limit, far longer.
+    let start = toguz::Toguz::default();
+    let limit = Duration::from_millis(40);
+    let mut pvs = Pvs::with_evaluator(Limits::time(limit), toguz::eval::Evaluation::default());
+    let began = Instant::now();
+    let result = pvs.search(&start);
+    assert!(
+        began.elapsed() < limit + Duration::from_millis(200),
+        "{:?}",
+        began.elapsed()
+    );
+    assert!(result.depth >= 1);
+    assert!(start.check_move(result.best_move.unwrap()).is_ok());
+}
+
+#[test]
+fn pvs_beats_random_play_at_toguz() {
+    let wins = wins_against_random(6, |_| {
+        Pvs::with_evaluator(Limits::depth(3), toguz::eval::Evaluation::default())
+    });
+    assert!(wins >= 5, "PVS won only {wins} of 6");
+}
+
+#[test]
+fn position_keys_agree_for_equal_positions() {
+    // Equal positions reached by different routes (a string round trip, transposed moves) have
+    // equal keys; positions that differ have different ones.
+    let mut rng = mancala_engine::Rng::new(17);
+    let mut position = toguz::Toguz::default();
+    let mut keys = std::collections::HashMap::new();
+    for _ in 0..300 {
+        if position.is_over() {
+            break;
+        }
+        let copy: toguz::Toguz = position.to_string().parse().unwrap();
+        assert_eq!(copy, position);
+        assert_eq!(copy.key(), position.key());
+        if let Some(other) = keys.insert(position.key(), position) {
+            assert_eq!(other, position, "two positions share a key");
+        }
+        let mv = position.random_move(&mut rng).unwrap();
+        position.play(mv).unwrap();
+    }
+    assert!(keys.len() > 100);
+    let start = toguz::Toguz::default();
+    assert_ne!(start.key(), start.child(toguz::Move::new(1)).key());
+}
+
+#[test]
+fn no_toguz_game_ends_within_eight_plies() {
+    // The cheap part of the shortest-win proof: with the same bound, every line of 8 plies.
+    let count = count_ending_lines(&toguz::Toguz::default(), 8, toguz::eval::could_end_within);
+    assert!(count.ended.iter().all(|&n| n == 0), "{count:?}");
+    assert_eq!(count.shortest_win(), None);
+    assert!(count.pruned > 0);
+}
+
+#[test]
+fn the_end_of_game_bound_is_sound() {
+    // From positions along random games, whenever the bound says no game ends within `r`
+    // plies, the unpruned search of every line agrees.
+    let mut rng = mancala_engine::Rng::new(5);
+    for game in 0..20 {
+        let mut position = toguz::Toguz::default();
+        for ply in 0..400 {
+            if position.is_over() {
+                break;
+            }
+            if ply % 7 == game % 7 {
+                for plies in 1..=3 {
+                    if !toguz::eval::could_end_within(&position, plies) {
+                        let all = count_ending_lines(&position, plies, |_: &toguz::Toguz, _| true);
+                        assert!(all.ended.iter().all(|&n| n == 0), "{position}");
+                    }
+                }
+            }
+            let mv = position.random_move(&mut rng).unwrap();
+            position.play(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn shortest_win_counts_agree_with_brute_force_near_the_end() {
+    // Four plies before the end of random games, where games do end, the counts with the
+    // bound and without it agree exactly.
+    let mut rng = mancala_engine::Rng::new(8);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut position = toguz::Toguz::default();
+        let mut history = Vec::new();
+        while !position.is_over() {
+            history.push(position);
+            let mv = position.random_move(&mut rng).unwrap();
+            position.play(mv).unwrap();
+        }
+        if let Some(late) = history.iter().rev().nth(3) {
+            let pruned = count_ending_lines(late, 4, toguz::eval::could_end_within);
+            let all = count_ending_lines(late, 4, |_: &toguz::Toguz, _| true);
+            assert_eq!(
+                (pruned.ended, pruned.won),
+                (all.ended.clone(), all.won.clone())
+            );
+            checked += u32::from(all.ended.iter().any(|&n| n > 0));
+        }
+    }
+    assert!(checked > 0);
+}
