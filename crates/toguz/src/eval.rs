@@ -104,49 +104,80 @@ fn playable(holes: &[u8], n: usize, side: Side) -> i32 {
 
 /// The most stones one move of `side` captures (even captures), and whether one of his moves
 /// makes a tuzdik, were he to move: worked out from where each move's last stone falls,
-/// without playing it (and without a division, as this runs at every leaf of a search).
+/// without playing it (this runs at every leaf of a search).
 fn threats(position: &Toguz, side: Side) -> (i32, i32) {
     let ring = position.ring();
     let (n, len) = (ring.per_side(), ring.len());
     let holes = position.holes();
     let tuzdiks = [position.tuzdik(Side::South), position.tuzdik(Side::North)];
-    let blocked = |i: usize| tuzdiks[0] == Some(i) || tuzdiks[1] == Some(i);
-    // The opponent's row: `first..first + n`.
+    // The opponent's row, `first..first + n`, as a bit per canonical index, less the tuzdiks:
+    // where a last stone can capture.
     let first = (!side).index() * n;
-    // T4 (a)-(c): the hole numbers where `side` may make a tuzdik (none if he has one).
-    let mut tuzdik_numbers = 0u32;
+    let mut open = ((1u32 << n) - 1) << first;
+    for tuzdik in tuzdiks.into_iter().flatten() {
+        open &= !(1 << tuzdik);
+    }
+    // T4 (a)-(c): where `side` may make a tuzdik (nowhere if he has one).
+    let mut may_tuzdik = 0u32;
     if position.rules().board.has_tuzdiks() && tuzdiks[side.index()].is_none() {
-        tuzdik_numbers = (1 << (n - 1)) - 1;
+        may_tuzdik = (1 << (n - 1)) - 1;
         if let Some(theirs) = tuzdiks[(!side).index()] {
-            tuzdik_numbers &= !(1 << (ring.number(theirs) - 1));
+            may_tuzdik &= !(1 << (ring.number(theirs) - 1));
         }
+        may_tuzdik <<= first;
     }
-    let (mut capture, mut tuzdik) = (0, 0);
+    let (mut capture, mut tuzdik) = (0u32, 0u32);
     for origin in side.index() * n..side.index() * n + n {
-        let seeds = usize::from(holes[origin]);
-        // T2: one stone goes on, more start in the origin; laps of the ring add to every hole.
-        let (landing, dropped) = match seeds {
-            0 => continue,
-            1 => (origin + 1, 1),
-            _ if seeds <= len => (origin + seeds - 1, 1),
-            _ => (origin + (seeds - 1) % len, (seeds - 1) / len + 1),
-        };
-        let landing = if landing >= len {
-            landing - len
-        } else {
-            landing
-        };
-        if !(first..first + n).contains(&landing) || blocked(landing) {
-            continue;
-        }
-        let count = usize::from(holes[landing]) + dropped;
-        if count % 2 == 0 {
-            capture = capture.max(count as i32);
-        } else if count == 3 && tuzdik_numbers & (1 << (landing - first)) != 0 {
-            tuzdik = 1;
-        }
+        let (landing, dropped) = landing(origin, usize::from(holes[origin]), len);
+        let count = u32::from(holes[landing]) + dropped;
+        // Branch-free: the outcome of each move is unpredictable.
+        let can = (open >> landing) & 1;
+        capture = capture.max(count * (can & !count & 1));
+        tuzdik |= can & u32::from(count == 3) & (may_tuzdik >> landing);
     }
-    (capture, tuzdik)
+    (capture as i32, tuzdik as i32)
+}
+
+/// All the stones of the largest board: no hole holds more.
+const MOST_SEEDS: usize = 162;
+
+/// For the 9-hole board, by `origin * (MOST_SEEDS + 1) + seeds`: the hole where the last of
+/// `seeds` stones sown from `origin` falls, and how many of them fall there.
+static LANDINGS: [(u8, u8); 18 * (MOST_SEEDS + 1)] = {
+    let mut table = [(0u8, 0u8); 18 * (MOST_SEEDS + 1)];
+    let mut origin = 0;
+    while origin < 18 {
+        let mut seeds = 0;
+        while seeds <= MOST_SEEDS {
+            let (landing, dropped) = sow_end(origin, seeds, 18);
+            table[origin * (MOST_SEEDS + 1) + seeds] = (landing as u8, dropped as u8);
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
+/// Where the last of `seeds` stones sown from `origin` on a ring of `len` holes falls (T2: one
+/// stone goes on, more start in the origin), and how many stones fall there (laps of the ring
+/// add to every hole). An empty hole "lands" on itself, with no stone.
+const fn sow_end(origin: usize, seeds: usize, len: usize) -> (usize, u32) {
+    match seeds {
+        0 => (origin, 0),
+        1 => ((origin + 1) % len, 1),
+        _ => ((origin + seeds - 1) % len, ((seeds - 1) / len + 1) as u32),
+    }
+}
+
+/// [`sow_end`] from the table on the 9-hole board.
+#[inline]
+fn landing(origin: usize, seeds: usize, len: usize) -> (usize, u32) {
+    if len == 18 && seeds <= MOST_SEEDS {
+        let (landing, dropped) = LANDINGS[origin * (MOST_SEEDS + 1) + seeds];
+        (usize::from(landing), u32::from(dropped))
+    } else {
+        sow_end(origin, seeds, len)
+    }
 }
 
 /// The fitted evaluation of Toguz Kumalak positions: `Σ weight × feature`, with the weights
@@ -250,7 +281,6 @@ pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Move;
 
     #[test]
     fn the_start_is_even_and_every_move_threatens_ten() {
@@ -267,35 +297,29 @@ mod tests {
 
     #[test]
     fn threats_agree_with_playing_the_moves() {
-        // Walk a fixed game and compare the predicted best capture with the real one.
-        let mut position = Toguz::default();
+        // Along random games, the predicted best capture and tuzdik of the side to move are
+        // those of playing every move.
         let mut rng = mancala_engine::Rng::new(3);
-        for _ in 0..200 {
-            if position.is_over() {
-                break;
-            }
-            let me = position.side_to_move();
-            let best = position
-                .legal_moves()
-                .iter()
-                .map(|&mv| {
-                    let before = position.kazan(me);
+        let (mut tuzdiks_seen, mut positions) = (0, 0);
+        for _ in 0..20 {
+            let mut position = Toguz::default();
+            while !position.is_over() {
+                let (mut best, mut makes_tuzdik) = (0, 0);
+                for mv in position.legal_moves() {
                     let mut child = position;
                     let effect = child.play_reported(mv).unwrap();
-                    let _ = before;
-                    if effect.tuzdik.is_some() {
-                        0
-                    } else {
-                        effect.captured as i32
-                    }
-                })
-                .max()
-                .unwrap();
-            assert_eq!(features(&position)[4], best, "{position:?}");
-            let mv = position.random_move(&mut rng).unwrap();
-            position.play(mv).unwrap();
+                    best = best.max(effect.captured as i32);
+                    makes_tuzdik |= i32::from(effect.tuzdik.is_some());
+                }
+                let f = features(&position);
+                assert_eq!((f[4], f[6]), (best, makes_tuzdik), "{position}");
+                tuzdiks_seen += makes_tuzdik;
+                positions += 1;
+                let mv = position.random_move(&mut rng).unwrap();
+                position.play(mv).unwrap();
+            }
         }
-        let _ = Move::new(1);
+        assert!(positions > 1000 && tuzdiks_seen > 0);
     }
 
     #[test]
