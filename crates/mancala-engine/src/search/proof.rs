@@ -1,6 +1,7 @@
 //! Exhaustive proofs over every line of play: how soon a game can end or be won, counting the
 //! lines that do, with a game's own sound bound to leave out lines that cannot.
 
+use super::MAX_DEPTH;
 use crate::Position;
 
 /// What an exhaustive search of every line up to some number of plies found.
@@ -30,13 +31,15 @@ impl LineCount {
 /// `could_end_within(position, plies_left)` is `false`: that must be a sound bound (if it says
 /// no game ends within `plies_left` plies, none does), and then the counts are exact.
 ///
-/// Recursion is as deep as `plies`; the work grows with the branching factor to that power,
-/// so the bound is what makes deep proofs possible.
+/// Recursion is as deep as `plies`, which is capped at [`MAX_DEPTH`] (the counts then stop
+/// there); the work grows with the branching factor to that power, so the bound is what makes
+/// deep proofs possible.
 pub fn count_ending_lines<P: Position>(
     position: &P,
     plies: u32,
     could_end_within: impl Fn(&P, u32) -> bool,
 ) -> LineCount {
+    let plies = plies.min(MAX_DEPTH);
     let mut count = LineCount {
         ended: vec![0; plies as usize + 1],
         won: vec![0; plies as usize + 1],
