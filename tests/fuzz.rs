@@ -27,6 +27,8 @@ mod inputs;
 mod katro;
 #[path = "fuzz/mangala4.rs"]
 mod mangala4;
+#[path = "fuzz/other_examples.rs"]
+mod other_examples;
 #[path = "fuzz/oware.rs"]
 mod oware;
 #[path = "fuzz/regressions.rs"]
@@ -66,6 +68,12 @@ fn example_command_lines_and_input() {
     examples::all(Budget::short());
 }
 
+#[test]
+fn game_and_search_example_command_lines_and_input() {
+    let budget = Budget::short();
+    other_examples::all(budget, &toguz::record_files(budget.seed));
+}
+
 /// Every entry point with the long round's budget.
 #[test]
 #[ignore = "the long round: minutes in a release build"]
@@ -77,4 +85,5 @@ fn long_round() {
     mangala4::all(budget);
     oware::all(budget);
     examples::all(budget);
+    other_examples::all(budget, &toguz::record_files(budget.seed));
 }

@@ -57,6 +57,15 @@ fn records(starts: &[Toguz], seed: u64) -> Vec<Record> {
     found
 }
 
+/// Files of several records each, for the record reader and the `replay` example.
+pub fn record_files(seed: u64) -> Vec<String> {
+    let starts = rule_sets().map(Toguz::new);
+    records(&starts, seed)
+        .chunks(4)
+        .map(|games| write_records(games.iter()))
+        .collect()
+}
+
 /// Runs every Toguz Kumalak entry point.
 pub fn all(budget: Budget) {
     let mut reports = Reports::default();
@@ -126,10 +135,7 @@ pub fn all(budget: Budget) {
         },
     ));
     // A file of records: several games, read one at a time.
-    let files: Vec<String> = records
-        .chunks(4)
-        .map(|games| write_records(games.iter()))
-        .collect();
+    let files = record_files(budget.seed);
     reports.add(run(
         "toguz read_records",
         budget.share(0.5),
