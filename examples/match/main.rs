@@ -15,9 +15,9 @@
 //! `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
 //! protocol described in `external.rs` (one process a game, given the `--time` a move).
 //!
-//! The games start from `G / 2` openings, each `K` random plies long (default 4) drawn from a
-//! generator seeded by `S` (default 1), and each opening is played twice, A taking South in one
-//! game and North in the other. Every move gets the same limit (default `--time 100`). Games run
+//! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
+//! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
+//! South in one game and North in the other. Every move gets the same limit (default `--time 100`). Games run
 //! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
 //! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
 //! 95 % interval, and each player's average depth and nodes per second.
@@ -113,7 +113,10 @@ fn run(args: &[String]) -> Result<(), String> {
             "--nodes" => settings.limits = Limits::nodes(value()?),
             "--games" => settings.games = value()? as usize,
             "--seed" => settings.seed = value()?,
-            "--opening-plies" => settings.opening_plies = value()? as u32,
+            "--opening-plies" => match value()? {
+                plies @ 0..=MAX_OPENING_PLIES => settings.opening_plies = plies as u32,
+                _ => return Err(format!("--opening-plies takes 0 to {MAX_OPENING_PLIES}")),
+            },
             "--threads" => settings.threads = (value()? as usize).max(1),
             "--quiet" => settings.quiet = true,
             other => return Err(format!("unknown option `{other}`")),
@@ -299,14 +302,19 @@ struct Record {
 }
 
 /// The start of opening `number`: `plies` random moves from the start, drawn from a generator
-/// seeded by `seed` and `number` (a line that ends the game is drawn again).
+/// seeded by `seed` and `number`. A line that ends the game is drawn again, up to
+/// [`OPENING_DRAWS`] times; then the last line stops one move before its end.
 fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
     let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
-    loop {
+    let mut before_end = start.clone();
+    for _ in 0..OPENING_DRAWS {
         let mut position = start.clone();
         for _ in 0..plies {
             match position.random_move(&mut rng) {
-                Some(mv) => position.play_unchecked(mv),
+                Some(mv) => {
+                    before_end = position.clone();
+                    position.play_unchecked(mv);
+                }
                 None => break,
             }
         }
@@ -314,7 +322,14 @@ fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
             return position;
         }
     }
+    before_end
 }
+
+/// How often an opening that ends the game is drawn again.
+const OPENING_DRAWS: u32 = 100;
+
+/// The longest opening line allowed.
+const MAX_OPENING_PLIES: u64 = 40;
 
 type Build<'a, P> = dyn Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync + 'a;
 
