@@ -106,14 +106,13 @@ impl Toguz {
             & !(1 << south_tuzdik | 1 << north_tuzdik);
         // T4, on the landing hole's count after the drop (it is not the origin: the origin is
         // the mover's, the landing hole the opponent's).
+        // Taken or not, without a branch on the count: half the landings capture, unpredictably.
         let landing = coverage.last();
-        if (ring.owner(landing) != me) & !self.is_tuzdik(landing) {
-            let c = u32::from(self.holes[landing]) + coverage.seeds_at(landing) as u32;
-            if c % 2 == 0 || c == 3 && self.tuzdik_allowed(me, landing) {
-                kazans[me.index()] += c;
-                occupied &= !(1 << landing);
-            }
-        }
+        let c = u32::from(self.holes[landing]) + coverage.seeds_at(landing) as u32;
+        let theirs = (ring.owner(landing) != me) & !self.is_tuzdik(landing);
+        let taken = theirs & ((c % 2 == 0) | (c == 3 && self.tuzdik_allowed(me, landing)));
+        kazans[me.index()] += c * u32::from(taken);
+        occupied &= !(u32::from(taken) << landing);
         if self.majority_with(kazans) {
             return 0;
         }
