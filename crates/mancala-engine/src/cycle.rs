@@ -185,10 +185,11 @@ impl<const W: usize> Cycle<W> {
             return Some(self.round_lap(window, origin, from, seeds));
         }
         // Shorter than the cycle: the last seed lands `seeds` places on, and each cell gets at
-        // most one seed. The landing's count is read before the pass writes the window.
+        // most one seed. The landing's count is read before the pass writes the window. Both
+        // places lie below `2 * len`, so the masks only spare the bounds checks.
         let start = from + 1;
         let end = start + usize::from(seeds);
-        let cell = usize::from(self.path[end - 1]);
+        let cell = usize::from(self.path[(end - 1) % (2 * MAX_WINDOW)]);
         let before = window[cell];
         let (after, keep) = (&self.after[origin], &self.keep[origin]);
         for ((h, &a), &k) in window.iter_mut().zip(after).zip(keep) {
@@ -198,7 +199,7 @@ impl<const W: usize> Cycle<W> {
             cell,
             seeds: before + 1,
             rounds: 0,
-            sown: self.flips[end] ^ self.flips[start],
+            sown: self.flips[end % (2 * MAX_WINDOW)] ^ self.flips[start % (2 * MAX_WINDOW)],
         })
     }
 
