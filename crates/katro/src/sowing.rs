@@ -293,7 +293,8 @@ impl Sowing {
     #[inline(always)]
     fn lap(&self, state: &mut LapState, tally: &mut impl Tally) -> Lap {
         let track = self.track;
-        let base = usize::from(track.base);
+        // No window starts past `CELLS - WINDOW`: saying so spares a bounds check per lap.
+        let base = usize::from(track.base).min(CELLS - WINDOW);
         let origin = usize::from(state.hole);
         let before = state.occupied;
         let Some(window) = state.board[base..].first_chunk_mut::<WINDOW>() else {
@@ -304,13 +305,8 @@ impl Sowing {
         };
         let landing = base + landed.cell;
         state.occupied = (before & !(1 << origin)) | landed.sown << base;
-        // The last seed fell into an empty hole exactly when it is alone there: within a
-        // round, when the hole had no seeds before (a bit, not a read of the board).
-        let was_empty = if landed.rounds == 0 {
-            before >> landing & 1 == 0
-        } else {
-            landed.seeds == 1
-        };
+        // The last seed fell into an empty hole exactly when it is alone there.
+        let was_empty = landed.seeds == 1;
         if was_empty != (self.rules.trigger == Trigger::Empty) {
             // Occupied trigger and an empty landing, or empty trigger and an occupied one.
             if was_empty {
