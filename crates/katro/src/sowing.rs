@@ -274,9 +274,9 @@ impl Sowing {
         }
         // Plain laps go on from where they stop: the repeat check only shortens the walk,
         // and the limit counts every lap, so the verdict is the driver's.
-        for laps in 1..=PLAIN_LAPS {
+        for done in 0..PLAIN_LAPS {
             if self.lap(state, tally) == Lap::Stop {
-                return RelayEnd::Finished { laps };
+                return RelayEnd::Finished { laps: done + 1 };
             }
         }
         match relay(state, LAP_LIMIT - PLAIN_LAPS, |s| self.lap(s, tally)) {
