@@ -39,8 +39,8 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 ///   a move that gains seeds at once ([`with_quiescence`](Pvs::with_quiescence)).
 ///
 /// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
-/// is overrun by well under a millisecond), when a win or loss is proven, or when an
-/// iteration reaches no horizon. An interrupted iteration still counts its root moves that
+/// is overrun by well under a millisecond), when a win or loss is proven deep enough that no
+/// quicker end can hide behind a reduction, or when an iteration reaches no horizon. An interrupted iteration still counts its root moves that
 /// were fully searched and beat the previous best. Recursion is bounded by
 /// [`MAX_DEPTH`](super::MAX_DEPTH).
 ///
@@ -227,7 +227,12 @@ where
                 elapsed: started.elapsed(),
                 pv: result.pv.clone(),
             });
-            if !node.horizon_reached || plies_to_end(value).is_some() {
+            // A won or lost game in `p` plies is final once no quicker end can be hidden: a
+            // line of `p` plies is searched to its end at depth `p`, or at `2p` when every ply
+            // of it may have been reduced by one.
+            let reach = if self.tuning.reductions { 2 } else { 1 };
+            let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
+            if !node.horizon_reached || proven {
                 break;
             }
             if node.budget.past_deadline() {
