@@ -293,8 +293,7 @@ impl Sowing {
     #[inline(always)]
     fn lap(&self, state: &mut LapState, tally: &mut impl Tally) -> Lap {
         let track = self.track;
-        // No window starts past `CELLS - WINDOW`: saying so spares a bounds check per lap.
-        let base = usize::from(track.base).min(CELLS - WINDOW);
+        let base = usize::from(track.base);
         let origin = usize::from(state.hole);
         let before = state.occupied;
         let Some(window) = state.board[base..].first_chunk_mut::<WINDOW>() else {
