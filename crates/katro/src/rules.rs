@@ -248,7 +248,7 @@ impl RuleSet {
         })
     }
 
-    /// The size of the action space of [`Katro::action`](crate::Katro::action): four ids per
+    /// The size of the action space of [`Move::action`](crate::Move::action): four ids per
     /// column.
     pub const fn actions(&self) -> usize {
         4 * self.size.cols()

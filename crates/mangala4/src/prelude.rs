@@ -1,5 +1,5 @@
 //! One `use` line for Mangala IV: `use mangala4::prelude::*;` brings the core's
-//! [`Position`](mancala_engine::Position) trait and vocabulary together with this game's types.
+//! [`Position`] trait and vocabulary together with this game's types.
 
 pub use mancala_engine::prelude::*;
 
