@@ -1,0 +1,108 @@
+//! One program for every game: the same generic code, written once over the `Position` trait
+//! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro and Oware.
+//!
+//! ```text
+//! cargo run --release --example every_game [-- SEED]
+//! ```
+//!
+//! For each game it starts from the standard position, writes the position string and reads it
+//! back, lists the legal moves, plays a seeded random game to its end, and prints the final board
+//! and the result. The last line of each game is its result, e.g.
+//! `toguz: south wins 82-70 (majority)`.
+
+use mancala::engine::prelude::*;
+use std::fmt::Display;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+/// The longest game played here: Katro games need not end.
+const MAX_PLIES: usize = 10_000;
+
+/// Plays one game of `P` from its standard start, with nothing but the shared vocabulary.
+fn tour<P>(name: &str, seed: u64) -> Result<(), String>
+where
+    P: Position + Default + Display + FromStr,
+    <P as FromStr>::Err: Display,
+    P::Move: Display,
+{
+    let start = P::default();
+    let text = start.to_string();
+    let reread: P = text
+        .parse()
+        .map_err(|e| format!("{name}: `{text}` does not read back: {e}"))?;
+    if reread != start {
+        return Err(format!("{name}: `{text}` reads back as another position"));
+    }
+    let moves: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    println!("{name}: start `{text}`");
+    println!(
+        "{name}: {} to move, legal moves {}",
+        start.side_to_move(),
+        moves.join(" ")
+    );
+
+    let mut rng = Rng::new(seed);
+    let mut position = start;
+    let mut line = Vec::new();
+    while let Some(mv) = position.random_move(&mut rng) {
+        if line.len() == MAX_PLIES {
+            break;
+        }
+        line.push(mv.to_string());
+        position
+            .play(mv)
+            .map_err(|e| format!("{name}: move {mv}: {e}"))?;
+    }
+    let first: Vec<&str> = line.iter().take(8).map(String::as_str).collect();
+    println!(
+        "{name}: {} plies, starting {} …",
+        line.len(),
+        first.join(" ")
+    );
+    println!("{name}: board {:?}", &*position.board());
+    for side in Side::BOTH {
+        println!(
+            "{name}: {side}: {} seeds on its side, {} in its store",
+            position.seeds_on_side(side),
+            position.store(side)
+        );
+    }
+    match position.result() {
+        Some(result) => println!("{name}: {result}"),
+        None => println!("{name}: unfinished after {MAX_PLIES} plies"),
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let seed = match std::env::args().nth(1) {
+        None => 1,
+        Some(arg) if arg == "--help" || arg == "-h" => {
+            println!("usage: every_game [SEED]");
+            return ExitCode::SUCCESS;
+        }
+        Some(arg) => match arg.parse() {
+            Ok(seed) => seed,
+            Err(_) => {
+                eprintln!(
+                    "error: SEED must be a number from 0 to {}, got `{arg}`",
+                    u64::MAX
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let tours = [
+        tour::<mancala::toguz::Toguz>("toguz", seed),
+        tour::<mancala::mangala4::Mangala4>("mangala4", seed),
+        tour::<mancala::katro::Katro>("katro", seed),
+        tour::<mancala::oware::Oware>("oware", seed),
+    ];
+    for outcome in tours {
+        if let Err(message) = outcome {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
