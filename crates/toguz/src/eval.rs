@@ -69,7 +69,7 @@ pub fn features(position: &Toguz) -> [i32; FEATURES] {
     let ring = position.ring();
     let n = ring.per_side();
     let holes = position.holes();
-    let total = position.rules().board.stones() as i32;
+    let total = position.rules().board.seeds() as i32;
     let mut f = [0i32; FEATURES];
     let kazans = [position.kazan(me) as i32, position.kazan(!me) as i32];
     f[0] = kazans[0] - kazans[1];
@@ -249,14 +249,14 @@ pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
     }
     let rules = position.rules();
     let len = rules.board.holes() as u32;
-    let majority = rules.board.stones() / 2;
+    let majority = rules.board.seeds() / 2;
     let holes = position.holes();
     let mut max = u32::from(holes.iter().copied().max().unwrap_or(0));
     let mover = position.side_to_move();
     let mut kazan = [position.kazan(Side::South), position.kazan(Side::North)];
     let mut rows = [
-        position.stones_on_side(Side::South),
-        position.stones_on_side(Side::North),
+        position.seeds_on_side(Side::South),
+        position.seeds_on_side(Side::North),
     ];
     let mut side = mover;
     for _ in 0..plies {

@@ -113,13 +113,6 @@ impl Toguz {
         &self.holes[..self.rules.board.holes()]
     }
 
-    /// [`seeds_on_side`](mancala_engine::Position::seeds_on_side) under its former name, for
-    /// code inside the crate not yet moved to the new one.
-    #[inline]
-    pub(crate) fn stones_on_side(&self, side: Side) -> u32 {
-        mancala_engine::Position::seeds_on_side(self, side)
-    }
-
     /// Seeds in `side`'s hole `number` (`1..=per_side`, counted from his own left, as players
     /// count), or `None` if there is no such hole.
     pub fn hole(&self, side: Side, number: usize) -> Option<u8> {

@@ -46,13 +46,6 @@ impl BoardSize {
         (self.holes() * self.per_side()) as u32
     }
 
-    /// [`seeds`](BoardSize::seeds) under its former name, for code inside the crate not yet
-    /// moved to the new one.
-    #[inline]
-    pub(crate) const fn stones(self) -> u32 {
-        self.seeds()
-    }
-
     /// Whether tuzdiks exist on this board (not on 2 × 5).
     #[inline]
     pub const fn has_tuzdiks(self) -> bool {
