@@ -105,69 +105,21 @@ impl<P: Position + Eq + Hash> History<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveList, Side};
-
-    /// A counter modulo 3 that either player may step by 1 or 2: positions recur quickly.
-    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-    struct Mod3 {
-        value: u8,
-        side: Side,
-    }
-
-    #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-    #[error("step must be 1 or 2")]
-    struct BadStep;
-
-    impl Position for Mod3 {
-        type Move = u8;
-        type MoveError = BadStep;
-        fn board(&self) -> crate::Board {
-            crate::Board::new(&[])
-        }
-        fn store(&self, _: Side) -> u32 {
-            0
-        }
-        fn seeds_on_side(&self, _: Side) -> u32 {
-            0
-        }
-        fn side_to_move(&self) -> Side {
-            self.side
-        }
-        fn legal_moves(&self) -> MoveList<u8> {
-            [1, 2].into_iter().collect()
-        }
-        fn check_move(&self, mv: u8) -> Result<(), BadStep> {
-            if mv == 1 || mv == 2 {
-                Ok(())
-            } else {
-                Err(BadStep)
-            }
-        }
-        fn play_unchecked(&mut self, mv: u8) {
-            self.value = (self.value + mv) % 3;
-            self.side = !self.side;
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            None
-        }
-        fn score(&self, _: Side) -> u32 {
-            0
-        }
-    }
+    use crate::toy::{BadTake, Pile};
+    use crate::Side;
 
     #[test]
     fn counts_repetitions_and_undoes() {
-        let mut history = History::new(Mod3 {
-            value: 0,
-            side: Side::South,
-        });
+        // A pile counted modulo 3: positions recur quickly.
+        let start = Pile::ring(3);
+        let mut history = History::new(start);
         assert!(!history.is_repetition());
-        history.play(1).unwrap(); // 1 N
+        history.play(1).unwrap(); // 2 N
         history.play(2).unwrap(); // 0 S: the start again
         assert!(history.is_repetition());
         assert_eq!(history.earlier_occurrences(), 1);
         assert_eq!(history.repetition_outcome(3), None);
-        history.play(2).unwrap(); // 2 N
+        history.play(2).unwrap(); // 1 N
         history.play(1).unwrap(); // 0 S, third time
         assert_eq!(history.occurrences(history.start()), 3);
         assert_eq!(
@@ -177,21 +129,16 @@ mod tests {
                 reason: EndReason::Repetition
             })
         );
-        assert_eq!(history.play(5), Err(BadStep));
+        assert_eq!(history.play(5), Err(BadTake));
         assert_eq!(history.moves(), &[1, 2, 2, 1]);
         assert_eq!(history.undo(), Some(1));
-        assert_eq!(
-            history.occurrences(&Mod3 {
-                value: 0,
-                side: Side::South
-            }),
-            2
-        );
+        assert_eq!(history.occurrences(&start), 2);
         assert_eq!(
             history.current(),
-            &Mod3 {
-                value: 2,
-                side: Side::North
+            &Pile {
+                left: 1,
+                side: Side::North,
+                ..start
             }
         );
         for _ in 0..3 {

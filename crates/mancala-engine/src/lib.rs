@@ -10,6 +10,8 @@
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
 //! - [`capture`]: the backward chain capture with opposite holes; [`capture_row`] the
 //!   backward run within one row (Oware).
+//! - [`notation`]: the shape every game's position string shares, and the helpers that
+//!   write and read it.
 //! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
@@ -35,6 +37,7 @@ mod error;
 pub mod history;
 pub mod key;
 mod moves;
+pub mod notation;
 mod outcome;
 pub mod perft;
 pub mod playout;
@@ -47,6 +50,8 @@ mod side;
 pub mod sow;
 pub mod sow_skip;
 pub mod topology;
+#[cfg(test)]
+mod toy;
 
 pub use board::{Board, MAX_HOLES};
 pub use error::ParseError;

@@ -37,63 +37,11 @@ pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{EndReason, MoveList, Side};
-
-    /// Take-away: players alternately take 1 or 2 from a pile; whoever takes the last wins.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-    struct Pile {
-        left: u32,
-        side: Side,
-    }
-
-    impl Position for Pile {
-        type Move = u32;
-        type MoveError = std::fmt::Error;
-
-        fn board(&self) -> crate::Board {
-            crate::Board::new(&[])
-        }
-        fn store(&self, _: Side) -> u32 {
-            0
-        }
-        fn seeds_on_side(&self, _: Side) -> u32 {
-            0
-        }
-
-        fn side_to_move(&self) -> Side {
-            self.side
-        }
-        fn legal_moves(&self) -> MoveList<u32> {
-            (1..=self.left.min(2)).collect()
-        }
-        fn check_move(&self, mv: u32) -> Result<(), std::fmt::Error> {
-            if (1..=self.left.min(2)).contains(&mv) {
-                Ok(())
-            } else {
-                Err(std::fmt::Error)
-            }
-        }
-        fn play_unchecked(&mut self, mv: u32) {
-            self.left -= mv;
-            self.side = !self.side;
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            (self.left == 0).then_some(Outcome {
-                winner: Some(!self.side),
-                reason: EndReason::EmptyBoard,
-            })
-        }
-        fn score(&self, _: Side) -> u32 {
-            0
-        }
-    }
+    use crate::toy::Pile;
 
     #[test]
     fn a_playout_plays_a_whole_game_the_same_way_for_a_seed() {
-        let start = Pile {
-            left: 20,
-            side: Side::South,
-        };
+        let start = Pile::plain(20);
         let game = random_playout(start, &mut Rng::new(3), 1000);
         assert_eq!(game.position.left, 0);
         assert!((10..=20).contains(&game.plies), "{}", game.plies);
@@ -106,14 +54,7 @@ mod tests {
 
     #[test]
     fn the_ply_cap_ends_a_playout() {
-        let game = random_playout(
-            Pile {
-                left: 100,
-                side: Side::South,
-            },
-            &mut Rng::new(1),
-            10,
-        );
+        let game = random_playout(Pile::plain(100), &mut Rng::new(1), 10);
         assert_eq!(game.plies, 10);
         assert_eq!(game.outcome, None);
         assert!(game.position.left >= 80);
