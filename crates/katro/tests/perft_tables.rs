@@ -2,6 +2,7 @@
 //! cannot drift from the code.
 
 use katro::{DirectionRule, Katro, RuleSet};
+use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
 
 /// Counts up to this many leaves are checked in every test run; the rest in release builds.
@@ -9,30 +10,14 @@ const QUICK: u64 = 100_000;
 
 /// The doc's perft rows: the rules and the count at each depth from 1.
 fn table() -> Vec<(RuleSet, Vec<u64>)> {
-    let doc = include_str!("../../../docs/katro.md");
-    let section = &doc[doc.find("## Perft").expect("the doc has a perft section")..];
-    section
-        .lines()
-        .skip_while(|line| !line.starts_with("| rules |"))
-        .skip(2)
-        .take_while(|line| line.starts_with('|'))
-        .map(|line| {
-            let mut cells = line.trim_matches('|').split('|').map(str::trim);
-            let rules: RuleSet = cells.next().unwrap().parse().expect("a rule string");
-            let counts = cells.map(|cell| cell.parse().expect("a count")).collect();
-            (rules, counts)
-        })
-        .collect()
+    perft_table::by_rows(include_str!("../../../docs/katro.md")).expect("the doc's perft table")
 }
 
-fn check(up_to: u64) {
+/// Checks every row's counts up to `up_to` with `count`.
+fn check(up_to: u64, count: fn(&Katro, u32) -> u64) {
     for (rules, counts) in table() {
-        let start = Katro::new(rules);
-        for (depth, &expected) in (1..).zip(&counts) {
-            if expected <= up_to {
-                assert_eq!(perft(&start, depth), expected, "{rules} depth {depth}");
-            }
-        }
+        let result = perft_table::check(&Katro::new(rules), &counts, up_to, count);
+        result.unwrap_or_else(|error| panic!("{rules}: {error}"));
     }
 }
 
@@ -61,21 +46,17 @@ fn depth_1_is_every_outer_hole_once_per_direction_the_mover_may_choose() {
 
 #[test]
 fn the_small_counts_of_the_table() {
-    check(QUICK);
+    check(QUICK, perft);
 }
 
 #[test]
 fn the_first_depths_agree_with_playing_every_leaf() {
-    for (rules, counts) in table() {
-        let start = Katro::new(rules);
-        for depth in 1..=3 {
-            assert_eq!(perft_by_leaf(&start, depth), counts[depth as usize - 1]);
-        }
-    }
+    // Every count up to depth 3's largest.
+    check(1_500, perft_by_leaf);
 }
 
 #[test]
 #[ignore = "over a million leaves in some rows: run with --release --ignored"]
 fn every_count_of_the_table() {
-    check(u64::MAX);
+    check(u64::MAX, perft);
 }

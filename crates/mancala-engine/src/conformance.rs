@@ -25,6 +25,8 @@
 //! # }
 //! ```
 
+pub mod perft_table;
+
 use crate::{Position, Rng, Side};
 use core::fmt::{Debug, Display};
 use core::str::FromStr;

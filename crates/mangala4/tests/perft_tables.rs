@@ -1,6 +1,7 @@
 //! The perft table of `docs/mangala4.md`, read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
+use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
 use mancala_engine::Side;
 use mangala4::{Mangala4, Setup};
@@ -13,22 +14,18 @@ struct Row {
     result: String,
 }
 
+/// The doc's table: its header and separator rows left out.
 fn table() -> Vec<Row> {
     let doc = include_str!("../../../docs/mangala4.md");
-    let section = &doc[doc.find("## Perft").expect("the doc has a perft section")..];
-    section
-        .lines()
-        .skip_while(|line| !line.starts_with("| start |"))
-        .skip(2)
-        .take_while(|line| line.starts_with('|'))
-        .map(|line| {
-            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-            Row {
-                start: cells[0].to_owned(),
-                position: cells[1].trim_matches('`').to_owned(),
-                moves: cells[2].parse().expect("a number of moves"),
-                result: cells[3].to_owned(),
-            }
+    let table = perft_table::Table::read(doc, "| start |").expect("the doc's perft table");
+    table
+        .rows
+        .iter()
+        .map(|cells| Row {
+            start: cells[0].to_owned(),
+            position: cells[1].to_owned(),
+            moves: cells[2].parse().expect("a number of moves"),
+            result: cells[3].to_owned(),
         })
         .collect()
 }

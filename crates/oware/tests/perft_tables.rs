@@ -1,58 +1,23 @@
 //! The perft table of `docs/oware.md`, read from the doc and checked cell by cell, so the doc
 //! cannot drift from the code.
 
+use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
 use oware::prelude::*;
 
 /// Counts up to this many leaves are checked in every test run; the rest in release builds.
 const QUICK: u64 = 200_000;
 
-/// The doc's perft columns: the rules heading each, and its counts from depth 1 (a column
-/// ends at its first empty cell).
+/// The doc's perft table: the rules and the count at each depth from 1.
 fn table() -> Vec<(RuleSet, Vec<u64>)> {
-    let doc = include_str!("../../../docs/oware.md");
-    let section = &doc[doc.find("## Perft").expect("the doc has a perft section")..];
-    let mut lines = section
-        .lines()
-        .skip_while(|line| !line.starts_with("| depth |"))
-        .take_while(|line| line.starts_with('|'));
-    let cells = |line: &str| -> Vec<String> {
-        line.trim_matches('|')
-            .split('|')
-            .map(|cell| cell.trim().to_owned())
-            .collect()
-    };
-    let header = cells(lines.next().expect("a header"));
-    let mut columns: Vec<(RuleSet, Vec<u64>)> = header[1..]
-        .iter()
-        .map(|rules| {
-            (
-                rules.trim_matches('`').parse().expect("a rule string"),
-                Vec::new(),
-            )
-        })
-        .collect();
-    for (depth, line) in (1u64..).zip(lines.skip(1)) {
-        let row = cells(line);
-        assert_eq!(row[0], depth.to_string(), "the rows go by depth");
-        for ((_, counts), cell) in columns.iter_mut().zip(&row[1..]) {
-            if !cell.is_empty() {
-                assert_eq!(counts.len() as u64, depth - 1, "a column has no gap");
-                counts.push(cell.parse().expect("a count"));
-            }
-        }
-    }
-    columns
+    perft_table::by_columns(include_str!("../../../docs/oware.md")).expect("the doc's perft table")
 }
 
-fn check(up_to: u64) {
+/// Checks every start's counts up to `up_to` with `count`.
+fn check(up_to: u64, count: fn(&Oware, u32) -> u64) {
     for (rules, counts) in table() {
-        let start = Oware::new(rules);
-        for (depth, &expected) in (1..).zip(&counts) {
-            if expected <= up_to {
-                assert_eq!(perft(&start, depth), expected, "{rules} depth {depth}");
-            }
-        }
+        let result = perft_table::check(&Oware::new(rules), &counts, up_to, count);
+        result.unwrap_or_else(|error| panic!("{rules}: {error}"));
     }
 }
 
@@ -83,21 +48,17 @@ fn the_table_has_the_standard_board_and_two_small_ones_with_each_grand_slam_rule
 
 #[test]
 fn the_small_counts_of_the_table() {
-    check(QUICK);
+    check(QUICK, perft);
 }
 
 #[test]
 fn the_first_depths_agree_with_playing_every_leaf() {
-    for (rules, counts) in table() {
-        let start = Oware::new(rules);
-        for depth in 1..=5 {
-            assert_eq!(perft_by_leaf(&start, depth), counts[depth as usize - 1]);
-        }
-    }
+    // Every count up to depth 5's largest.
+    check(6_000, perft_by_leaf);
 }
 
 #[test]
 #[ignore = "millions of leaves: run with --release --ignored"]
 fn every_count_of_the_table() {
-    check(u64::MAX);
+    check(u64::MAX, perft);
 }
