@@ -10,6 +10,9 @@
 //! and the result. The last line of each game is its result, e.g.
 //! `toguz: south wins 82-70 (majority)`.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use mancala::engine::prelude::*;
 use std::fmt::Display;
 use std::process::ExitCode;
@@ -75,7 +78,11 @@ where
 }
 
 fn main() -> ExitCode {
-    let seed = match std::env::args().nth(1) {
+    let args = match cli::args(ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let seed = match args.into_iter().next() {
         None => 1,
         Some(arg) if arg == "--help" || arg == "-h" => {
             println!("usage: every_game [SEED]");

@@ -13,6 +13,9 @@
 //! A malformed line (one that is not UTF-8 included) prints `error: line N: …` on standard
 //! error and the program goes on; the exit status is then 1. Blank lines are skipped.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use mancala_engine::Side;
 use mangala4::{Finish, Leftover, Mangala4, RuleSet, Setup};
 use std::io::{BufRead, BufWriter, Write};
@@ -20,7 +23,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut rules = RuleSet::default();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match cli::args(ExitCode::FAILURE) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {

@@ -11,6 +11,9 @@
 //! in file order. The exit status is 0 once the file has been read, whatever M is, and 2 when
 //! the file cannot be read or the arguments are wrong.
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use serde_json::json;
 use std::io::BufReader;
 use std::process::ExitCode;
@@ -18,7 +21,10 @@ use toguz::prelude::*;
 use toguz::record::{Reader, RecordErrorKind, Replay};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match cli::args(ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
         println!("usage: replay FILE [--json]");
         return ExitCode::SUCCESS;

@@ -12,6 +12,8 @@
 //! DEPTH goes up to perft's bound, [`MAX_DEPTH`](mancala_engine::perft::MAX_DEPTH). A bad
 //! command line ends the program with one `error:` line on standard error and a non-zero exit.
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod katro_cli;
 mod mangala4_cli;
 mod oware_cli;
@@ -34,40 +36,7 @@ const MAX_THREADS: usize = 256;
 
 fn main() -> ExitCode {
     // A failure inside the count prints one line, not a backtrace.
-    std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|text| (*text).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_owned());
-        eprintln!("error: {message}");
-    }));
-    let args: Vec<String> = match std::env::args_os()
-        .skip(1)
-        .map(|arg| arg.into_string())
-        .collect()
-    {
-        Ok(args) => args,
-        Err(arg) => {
-            eprintln!(
-                "error: argument `{}` is not UTF-8 text",
-                arg.to_string_lossy()
-            );
-            return ExitCode::FAILURE;
-        }
-    };
-    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::run_main(USAGE, cli::Panics::Everywhere, run)
 }
 
 fn run(args: &[String]) -> Result<(), String> {

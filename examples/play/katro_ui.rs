@@ -5,7 +5,7 @@
 //! Options: `--size 6x6|4x4|4x6|6x3`, `--rules KEY=VALUE[,KEY=VALUE...]` (the rule options in
 //! the crate's string form, e.g. `direction=per-turn,trigger=empty`).
 
-use crate::{Game, Input, Options, Stop};
+use crate::{lines, Game, Input, Options, Stop};
 use katro::{DirectionRule, Katro as KatroPosition, Move, RuleSet};
 use mancala_engine::{EndReason, Position as _, Side};
 
@@ -31,12 +31,7 @@ impl Game for Katro {
         "katro"
     }
 
-    fn set_option(
-        &mut self,
-        name: &str,
-        rest: &mut dyn Iterator<Item = &String>,
-    ) -> Result<(), String> {
-        let value = crate::value(name, rest)?;
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--size" => self.rules.set("size", value).map_err(|e| format!("{e}"))?,
             "--rules" => {
@@ -127,21 +122,10 @@ impl Game for Katro {
             }
         }
         out.push_str(&format!("    {letters}\n"));
-        out.push_str(&format!(
-            "seeds: south {}, north {}\n",
-            position.seeds_on_side(Side::South),
-            position.seeds_on_side(Side::North)
-        ));
-        if let Some(last) = last {
-            out.push_str(&format!("last move: {last}\n"));
-        }
-        if !position.is_over() {
-            out.push_str(&format!(
-                "{} to move; legal moves: {}",
-                position.side_to_move(),
-                crate::legal_moves(self, position)
-            ));
-        }
+        let seeds = lines::both_sides(position, KatroPosition::seeds_on_side);
+        out.push_str(&format!("seeds: {seeds}\n"));
+        lines::last_move(&mut out, last);
+        out.push_str(&lines::to_move(self, position, ""));
         out
     }
 
@@ -156,10 +140,6 @@ impl Game for Katro {
         text.parse::<Move>().map_err(|_| {
             format!("`{text}` is not a move: a column letter and a row digit, such as `c1`.")
         })
-    }
-
-    fn move_name(&self, _position: &KatroPosition, mv: Move) -> String {
-        mv.to_string()
     }
 
     fn describe_move(&self, before: &KatroPosition, mv: Move) -> String {
@@ -179,11 +159,8 @@ impl Game for Katro {
         if gained > 0 {
             text.push_str(&format!(": takes {gained}"));
         }
-        text.push_str(&format!(
-            " (south {}, north {})",
-            after.seeds_on_side(Side::South),
-            after.seeds_on_side(Side::North)
-        ));
+        let seeds = lines::both_sides(&after, KatroPosition::seeds_on_side);
+        text.push_str(&format!(" ({seeds})"));
         text
     }
 

@@ -23,8 +23,11 @@
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
 //! result, such as `result: White (south) wins 82-40 (majority)`.
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod input;
 mod katro_ui;
+mod lines;
 mod mangala4_ui;
 mod oware_ui;
 mod toguz_ui;
@@ -66,18 +69,21 @@ pub struct Options {
 
 /// How the example drives one game: the start, the board, the notation, the words.
 pub trait Game {
-    /// The game's position (its moves hash, for the computer's history of good moves).
-    type P: Position<Move: std::hash::Hash>;
+    /// The game's position (its moves hash, for the computer's history of good moves, and
+    /// have a text form).
+    type P: Position<Move: std::hash::Hash + std::fmt::Display>;
 
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
 
-    /// Takes a game option (`name` with its value, if it needs one, drawn from `rest`).
-    fn set_option(
-        &mut self,
-        name: &str,
-        rest: &mut dyn Iterator<Item = &String>,
-    ) -> Result<(), String>;
+    /// `true` if game option `name` takes a value (every option but the game's flags, and an
+    /// unknown one, which then is told apart by its name only after its value).
+    fn takes_value(&self, _name: &str) -> bool {
+        true
+    }
+
+    /// Takes game option `name` with its `value` (empty for an option that takes none).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
 
     /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
     /// search) or for interactive play (the time limit usually stops the search first).
@@ -112,8 +118,11 @@ pub trait Game {
         text: &str,
     ) -> Result<<Self::P as Position>::Move, String>;
 
-    /// The move's name in the game's notation (for the list of legal moves).
-    fn move_name(&self, position: &Self::P, mv: <Self::P as Position>::Move) -> String;
+    /// The move's name in the game's notation (for the list of legal moves): by default its
+    /// text form.
+    fn move_name(&self, _position: &Self::P, mv: <Self::P as Position>::Move) -> String {
+        mv.to_string()
+    }
 
     /// What a legal move played from `before` does, in notation and in words.
     fn describe_move(&self, before: &Self::P, mv: <Self::P as Position>::Move) -> String;
@@ -138,28 +147,10 @@ const MAX_REFUSED_LINES: u32 = 1000;
 
 fn main() -> ExitCode {
     // A failure prints one line, not a backtrace.
-    std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|text| (*text).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_owned());
-        eprintln!("error: {message}");
-    }));
-    let args: Vec<String> = match std::env::args_os()
-        .skip(1)
-        .map(|arg| arg.into_string())
-        .collect()
-    {
+    cli::one_line_panics(cli::Panics::Everywhere);
+    let args = match cli::args(ExitCode::from(2)) {
         Ok(args) => args,
-        Err(arg) => {
-            eprintln!(
-                "error: argument `{}` is not UTF-8 text",
-                arg.to_string_lossy()
-            );
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let Some(game) = args.first() else {
         eprintln!("error: expected a game (play --help lists the games and options)");
@@ -236,7 +227,14 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
             }
-            _ if name.starts_with("--") => game.set_option(name, &mut args)?,
+            _ if name.starts_with("--") => {
+                let value = if game.takes_value(name) {
+                    value(name, &mut args)?
+                } else {
+                    ""
+                };
+                game.set_option(name, value)?;
+            }
             _ => return Err(format!("unexpected argument `{name}`")),
         }
     }
@@ -251,11 +249,9 @@ fn clock_seed() -> u64 {
 }
 
 /// The value after option `name`.
-pub fn value<'a>(
-    name: &str,
-    args: &mut dyn Iterator<Item = &'a String>,
-) -> Result<&'a String, String> {
+fn value<'a>(name: &str, args: &mut impl Iterator<Item = &'a String>) -> Result<&'a str, String> {
     args.next()
+        .map(String::as_str)
         .ok_or_else(|| format!("option `{name}` needs a value"))
 }
 

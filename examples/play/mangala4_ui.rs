@@ -7,7 +7,7 @@
 //! moves first; default south), `--leftover none|own-side` (who scores the seeds left when
 //! a game ends by repetition).
 
-use crate::{Game, Input, Options, Stop};
+use crate::{lines, Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Position as _, Rng, Side};
 use mangala4::{Choices, Leftover, Mangala4, Move, Parity, Ritual, Role, RuleSet, Setup, PER_SIDE};
 
@@ -177,12 +177,7 @@ impl Game for Mangala {
         "mangala4"
     }
 
-    fn set_option(
-        &mut self,
-        name: &str,
-        rest: &mut dyn Iterator<Item = &String>,
-    ) -> Result<(), String> {
-        let value = crate::value(name, rest)?;
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--board" => {
                 self.even = match value.to_lowercase().as_str() {
@@ -273,9 +268,7 @@ start both rows hold the same seeds; the rows follow `--side` (default: you move
         ));
         out.push_str(&format!("       {}\n", labels(&up, 'S')));
         out.push_str(&format!("on the board: {}\n", position.board().seeds()));
-        if let Some(last) = last {
-            out.push_str(&format!("last move: {last}\n"));
-        }
+        lines::last_move(&mut out, last);
         match position.forced_move() {
             Some(Move::Sow(hole)) => out.push_str(&format!(
                 "{} to move: forced hole {}",

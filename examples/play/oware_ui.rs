@@ -5,7 +5,7 @@
 //! Option: `--rules KEY=VALUE[,KEY=VALUE...]` (keys `houses`, `seeds`, `grand-slam`,
 //! `max-plies`, as in the crate's rule string).
 
-use crate::{Game, Input, Options, Stop};
+use crate::{lines, Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Position as _, Side};
 use oware::{Move, Oware as OwarePosition, RuleSet};
 
@@ -22,12 +22,7 @@ impl Game for Oware {
         "oware"
     }
 
-    fn set_option(
-        &mut self,
-        name: &str,
-        rest: &mut dyn Iterator<Item = &String>,
-    ) -> Result<(), String> {
-        let value = crate::value(name, rest)?;
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
             other => return Err(format!("unknown oware option `{other}`")),
@@ -80,17 +75,9 @@ impl Game for Oware {
             position.store(Side::South)
         ));
         out.push_str(&format!("  {}   south\n", numbers(&mut (1..=houses))));
-        if let Some(last) = last {
-            out.push_str(&format!("last move: {last}\n"));
-        }
-        if !position.is_over() {
-            out.push_str(&format!(
-                "{} to move (move {}); legal moves: {}",
-                position.side_to_move(),
-                position.ply() + 1,
-                crate::legal_moves(self, position)
-            ));
-        }
+        lines::last_move(&mut out, last);
+        let number = format!(" (move {})", position.ply() + 1);
+        out.push_str(&lines::to_move(self, position, &number));
         out
     }
 
@@ -101,10 +88,6 @@ impl Game for Oware {
                 self.rules.houses()
             )
         })
-    }
-
-    fn move_name(&self, _position: &OwarePosition, mv: Move) -> String {
-        mv.to_string()
     }
 
     fn describe_move(&self, before: &OwarePosition, mv: Move) -> String {
@@ -119,11 +102,8 @@ impl Game for Oware {
         } else if effect.grand_slam {
             text.push_str(": a grand slam, which takes nothing");
         }
-        text.push_str(&format!(
-            " (stores: south {}, north {})",
-            after.store(Side::South),
-            after.store(Side::North)
-        ));
+        let stores = lines::both_sides(&after, OwarePosition::store);
+        text.push_str(&format!(" (stores: {stores})"));
         text
     }
 

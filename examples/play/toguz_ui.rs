@@ -5,7 +5,7 @@
 //! Options: `--board 9|7|5` (the board size), `--optional-tuzdik` (the mover may decline a
 //! tuzdik; a half-move marked `x` claims it).
 
-use crate::{Game, Input, Options, Stop};
+use crate::{lines, Game, Input, Options, Stop};
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
 use toguz::{BLACK, WHITE};
@@ -55,15 +55,14 @@ impl Game for Toguz {
         "toguz"
     }
 
-    fn set_option(
-        &mut self,
-        name: &str,
-        rest: &mut dyn Iterator<Item = &String>,
-    ) -> Result<(), String> {
+    fn takes_value(&self, name: &str) -> bool {
+        name == "--board"
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--optional-tuzdik" => self.rules.tuzdik = TuzdikRule::Optional,
             "--board" => {
-                let value = crate::value(name, rest)?;
                 self.rules.board = value
                     .parse()
                     .ok()
@@ -140,9 +139,7 @@ impl Game for Toguz {
                 ));
             }
         }
-        if let Some(last) = last {
-            out.push_str(&format!("last move: {last}\n"));
-        }
+        lines::last_move(&mut out, last);
         out.pop();
         out
     }

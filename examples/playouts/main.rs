@@ -14,6 +14,9 @@
 //! A bad command line, a thread that cannot start or a game that fails ends the program with
 //! one `error:` line on standard error and a non-zero exit, saying how many games were played.
 
+#[path = "../common/cli.rs"]
+mod cli;
+
 use mancala_engine::playout::random_playout;
 use mancala_engine::{Position, Rng};
 use std::panic::AssertUnwindSafe;
@@ -35,54 +38,9 @@ const MAX_GAMES: u64 = u64::MAX / MAX_PLIES as u64;
 const MAX_THREADS: u64 = 256;
 
 fn main() -> ExitCode {
-    quiet_panics();
-    let args: Vec<String> = match std::env::args_os()
-        .skip(1)
-        .map(|arg| arg.into_string())
-        .collect()
-    {
-        Ok(args) => args,
-        Err(arg) => {
-            eprintln!(
-                "error: argument `{}` is not UTF-8 text",
-                arg.to_string_lossy()
-            );
-            return ExitCode::FAILURE;
-        }
-    };
-    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// A panic prints one line, not a backtrace; a worker's panic is reported with the games
-/// played.
-fn quiet_panics() {
-    std::panic::set_hook(Box::new(|info| {
-        if std::thread::current().name() == Some("main") {
-            eprintln!("error: {}", panic_message(info.payload()));
-        }
-    }));
-}
-
-/// The message a panic was raised with.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    match (
-        payload.downcast_ref::<&str>(),
-        payload.downcast_ref::<String>(),
-    ) {
-        (Some(text), _) => (*text).to_owned(),
-        (_, Some(text)) => text.clone(),
-        _ => "a panic without a message".to_owned(),
-    }
+    // A panic prints one line, not a backtrace; a worker's panic is reported with the games
+    // played.
+    cli::run_main(USAGE, cli::Panics::OnMain, run)
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -185,7 +143,7 @@ impl Job {
                         tallies.push(tally);
                         failures.push(failure);
                     }
-                    Err(payload) => failures.push(panic_message(payload.as_ref())),
+                    Err(payload) => failures.push(cli::panic_message(payload.as_ref())),
                 }
             }
             (tallies, failures)
@@ -230,7 +188,7 @@ fn play<P: Position>(
         format!(
             "game {} of a thread seeded {seed} failed: {}",
             tally.games + 1,
-            panic_message(payload.as_ref())
+            cli::panic_message(payload.as_ref())
         )
     });
     (tally, failure)

@@ -1,0 +1,81 @@
+//! What every example's command line shares: its arguments as text, a panic told in one
+//! `error:` line instead of a backtrace, and the usual main of a program that runs once.
+//!
+//! Pulled into each example with `#[path = "../common/cli.rs"] mod cli;`.
+
+// Each program takes the helpers it needs.
+#![allow(dead_code)]
+
+use std::any::Any;
+use std::process::ExitCode;
+
+/// Which threads' panics the hook prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panics {
+    /// Every thread's.
+    Everywhere,
+    /// The main thread's only: the program reports its workers' panics itself.
+    OnMain,
+}
+
+/// Makes a panic print one `error:` line on standard error, not a backtrace.
+pub fn one_line_panics(which: Panics) {
+    std::panic::set_hook(Box::new(move |info| {
+        if which == Panics::Everywhere || std::thread::current().name() == Some("main") {
+            eprintln!("error: {}", panic_message(info.payload()));
+        }
+    }));
+}
+
+/// The message a panic was raised with.
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    match (
+        payload.downcast_ref::<&str>(),
+        payload.downcast_ref::<String>(),
+    ) {
+        (Some(text), _) => (*text).to_owned(),
+        (_, Some(text)) => text.clone(),
+        _ => "a panic without a message".to_owned(),
+    }
+}
+
+/// The program's arguments; or, when one is not UTF-8 text, says so in one `error:` line and
+/// gives back `failure`, the exit code for a bad command line.
+pub fn args(failure: ExitCode) -> Result<Vec<String>, ExitCode> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.into_string())
+        .collect::<Result<_, _>>()
+        .map_err(|arg| {
+            eprintln!(
+                "error: argument `{}` is not UTF-8 text",
+                arg.to_string_lossy()
+            );
+            failure
+        })
+}
+
+/// The main of a program that runs once: `usage` for `-h` or `--help`, else `run` on the
+/// arguments, any error in one `error:` line and exit code 1.
+pub fn run_main(
+    usage: &str,
+    panics: Panics,
+    run: impl FnOnce(&[String]) -> Result<(), String>,
+) -> ExitCode {
+    one_line_panics(panics);
+    let args = match args(ExitCode::FAILURE) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        println!("{usage}");
+        return ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
