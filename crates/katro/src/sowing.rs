@@ -22,13 +22,9 @@ const WINDOW: usize = 32;
 /// sooner, and the verdict is the same either way (the limit counts every lap).
 const PLAIN_LAPS: u32 = 64;
 
-/// One player's circuit in one direction: the core's lap kernel over the window of the board
-/// that holds his holes.
-struct Track {
-    cycle: Cycle<WINDOW>,
-    /// The board cell where the window starts.
-    base: u8,
-}
+/// One player's circuit in one direction: the core's lap kernel over the board, reading and
+/// writing only the window that holds his holes.
+type Track = Cycle<CELLS, WINDOW>;
 
 /// The tracks of every size, side and direction, computed at compile time.
 static TRACKS: [[[Track; 2]; 2]; 4] = [
@@ -52,29 +48,9 @@ const fn size_tracks(size: Size) -> [[Track; 2]; 2] {
 }
 
 const fn track(size: Size, side: Side, direction: Direction) -> Track {
-    let circuit = size.circuit(side, direction);
-    let first = match side {
-        Side::South => 0,
-        Side::North => size.holes_per_side(),
-    };
-    let base = if first < CELLS - WINDOW {
-        first
-    } else {
-        CELLS - WINDOW
-    };
-    let mut path = [0u8; WINDOW];
-    let mut k = 0;
-    while k < circuit.len() {
-        path[k] = (circuit.path()[k] as usize - base) as u8;
-        k += 1;
-    }
-    let (path, _) = path.split_at(circuit.len());
-    match Cycle::new(path) {
-        Some(cycle) => Track {
-            cycle,
-            base: base as u8,
-        },
-        None => panic!("every Katro circuit fits its window"),
+    match Cycle::new(size.circuit(side, direction).path()) {
+        Some(cycle) => cycle,
+        None => panic!("every Katro circuit fits a window of the board"),
     }
 }
 
@@ -292,18 +268,13 @@ impl Sowing {
     /// One lap (K2–K5): lift the hole, sow onward, and decide what follows.
     #[inline(always)]
     fn lap(&self, state: &mut LapState, tally: &mut impl Tally) -> Lap {
-        let track = self.track;
-        let base = usize::from(track.base);
         let origin = usize::from(state.hole);
         let before = state.occupied;
-        let Some(window) = state.board[base..].first_chunk_mut::<WINDOW>() else {
+        let Some(landed) = self.track.lap(&mut state.board, origin) else {
             return Lap::Stop;
         };
-        let Some(landed) = track.cycle.lap(window, origin.wrapping_sub(base)) else {
-            return Lap::Stop;
-        };
-        let landing = base + landed.cell;
-        state.occupied = (before & !(1 << origin)) | landed.sown << base;
+        let landing = landed.cell;
+        state.occupied = (before & !(1 << origin)) | landed.sown;
         // The last seed fell into an empty hole exactly when it is alone there.
         let was_empty = landed.seeds == 1;
         if was_empty != (self.rules.trigger == Trigger::Empty) {

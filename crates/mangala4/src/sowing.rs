@@ -2,18 +2,15 @@
 //! word. The hot path: no allocation, no hashing.
 //!
 //! A move works on the board as one `u128` (hole `i` is byte `i`, bytes 14 and 15 stay `0`), so
-//! it never touches memory: a lap lifts a hole and sows it with two word additions, the count
+//! it never touches memory: a lap is the core's cycle kernel in its word form
+//! ([`WordCycle`]) over the ring of 14 as the identity cycle — two word additions — the count
 //! of the landing hole is a shift, and the forced hole is the trailing zeros of a row. The
 //! relay's lap limit and cycle check (M8) are the core's relay driver; the backward chain (M4)
 //! is the core's word chain capture.
-//!
-//! The lap stays on the word rather than going through the core's cycle kernel
-//! (`mancala_engine::cycle`), which sows the same laps (a test holds the two together): through
-//! the kernel the board makes a round trip through memory every lap, and play-outs ran 3.2 %
-//! more instructions and about 10 % more time, over the 3 % the hot paths may lose.
 
 use crate::rules::{HOLES, PER_SIDE};
 use mancala_engine::capture::{backward_chain, Chain};
+use mancala_engine::cycle::{seeds_at, Cycle, Word, WordCycle};
 use mancala_engine::relay::{relay_plain_first, Lap, RelayEnd, LAP_LIMIT};
 use mancala_engine::topology::Ring;
 use mancala_engine::Side;
@@ -21,96 +18,22 @@ use mancala_engine::Side;
 /// Bytes a board is kept in: the holes and two bytes of padding, always `0`, to fill a word.
 pub(crate) const PADDED: usize = 16;
 
-/// A board as one word: byte `i` is the count of hole `i`.
-type Word = u128;
-
-/// `RUN[k]` has a `1` in each of the bytes `0..k` (`k` at most 14): the gains of a sowing of
-/// the first `k` holes.
-const RUN: [Word; HOLES + 1] = {
-    let mut table = [0; HOLES + 1];
-    let mut k = 1;
-    while k <= HOLES {
-        table[k] = table[k - 1] | (1 << (8 * (k - 1)));
-        k += 1;
-    }
-    table
-};
-/// A `1` in every hole's byte: the gains of one whole lap of the ring.
-const ONES: Word = RUN[HOLES];
 /// The bytes of one row, from its first hole.
 const ROW: u64 = (1 << (8 * PER_SIDE)) - 1;
 
-/// `SHORT[from][rest]`: the gains of sowing `rest` counters (fewer than a lap) from the hole
-/// after `from`, wrapping past the last hole to the first.
-static SHORT: [[Word; HOLES]; HOLES] = {
-    let mut table = [[0; HOLES]; HOLES];
-    let mut from = 0;
-    while from < HOLES {
-        let start = (from + 1) % HOLES;
-        let mut rest = 0;
-        while rest < HOLES {
-            let end = start + rest;
-            table[from][rest] = if end > HOLES {
-                (RUN[HOLES] - RUN[start]) + RUN[end - HOLES]
-            } else {
-                RUN[end] - RUN[start]
-            };
-            rest += 1;
-        }
-        from += 1;
-    }
-    table
-};
-
-/// `WHOLE[seeds]`: the gains of the whole laps of a sowing of `seeds` seeds, one per hole
-/// and lap, and `REST[seeds]` the counters left over, `seeds % 14`. Counts are bytes.
-static WHOLE: [Word; 256] = {
-    let mut table = [0; 256];
-    let mut seeds = 0;
-    while seeds < 256 {
-        table[seeds] = (seeds / HOLES) as Word * ONES;
-        seeds += 1;
-    }
-    table
-};
-
-/// See [`WHOLE`].
-static REST: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut seeds = 0;
-    while seeds < 256 {
-        table[seeds] = (seeds % HOLES) as u8;
-        seeds += 1;
-    }
-    table
-};
-
-/// `KEEP[hole]`: every byte but that of `hole`.
-static KEEP: [Word; HOLES] = {
-    let mut table = [0; HOLES];
-    let mut hole = 0;
-    while hole < HOLES {
-        table[hole] = !(0xFF << (8 * hole));
-        hole += 1;
-    }
-    table
+/// The sowing order (M3): the 14 holes in index order, South's row then North's.
+static LAPS: WordCycle = match Cycle::<PADDED>::identity(HOLES) {
+    Some(cycle) => match cycle.word() {
+        Some(word) => word,
+        None => panic!("a window of 16 cells fits a word"),
+    },
+    None => panic!("14 holes make a cycle"),
 };
 
 /// The board of `padded` as a word.
 #[inline(always)]
 pub(crate) fn word(padded: &[u8; PADDED]) -> Word {
     Word::from_le_bytes(*padded)
-}
-
-/// The count of hole `hole` of `board`: a shift of the half word that holds it.
-#[inline(always)]
-fn count(board: Word, hole: usize) -> u8 {
-    let half = if hole >= 8 {
-        (board >> 64) as u64
-    } else {
-        board as u64
-    };
-    (half >> (8 * (hole & 7))) as u8
 }
 
 /// Everything play depends on: the board, the stores (captured seeds) and the side to move.
@@ -180,22 +103,6 @@ pub(crate) fn forced_hole(board: &[u8; PADDED], side: Side) -> Option<usize> {
     forced_in(word(board), side)
 }
 
-/// One lap (M3): lifts the `seeds` seeds of `from` (at least one) and sows them from the
-/// next hole on. Returns the board, the hole of the last seed, and its count now.
-///
-/// The lap adds one to every hole for each whole lap and one more to a run of holes starting
-/// after `from`: three table entries. No byte overflows, so the word arithmetic is byte
-/// arithmetic: no count exceeds the 255 seeds a position may hold.
-#[inline(always)]
-fn lap(board: Word, from: usize, seeds: u8) -> (Word, usize, u8) {
-    let rest = usize::from(REST[usize::from(seeds)]);
-    let gains = WHOLE[usize::from(seeds)] + SHORT[from][rest];
-    let board = (board & KEEP[from]) + gains;
-    let last = from + rest;
-    let last = if last >= HOLES { last - HOLES } else { last };
-    (board, last, count(board, last))
-}
-
 /// Plain laps sown before the relay driver's cycle check starts: nearly every relay ends well
 /// within them.
 const PLAIN_LAPS: u32 = 64;
@@ -227,12 +134,17 @@ fn relay_laps(board: Word, hole: usize) -> (Option<LapState>, u32) {
     let mut state = LapState {
         board,
         hole,
-        seeds: count(board, hole),
+        seeds: seeds_at(board, hole),
     };
     let end = relay_plain_first(&mut state, LAP_LIMIT, PLAIN_LAPS, |s| {
-        let (board, hole, seeds) = lap(s.board, s.hole, s.seeds);
-        *s = LapState { board, hole, seeds };
-        match seeds {
+        // The lap's origin holds the previous landing's count: the kernel needs no test.
+        let landing = LAPS.lap_of(s.board, s.hole, s.seeds);
+        *s = LapState {
+            board: landing.board,
+            hole: landing.cell,
+            seeds: landing.seeds,
+        };
+        match landing.seeds {
             1 | 2 | 4 => Lap::Stop,
             _ => Lap::Continue,
         }
@@ -338,7 +250,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lap_equals_sowing_seed_by_seed() {
+    fn a_lap_sows_the_ring_seed_by_seed() {
         for from in 0..HOLES {
             for seeds in 1..=200u8 {
                 let mut holes = [0u8; HOLES];
@@ -346,7 +258,7 @@ mod tests {
                     *h = ((i * 7 + usize::from(seeds)) % 5) as u8;
                 }
                 holes[from] = seeds;
-                let (board, last, landed) = lap(word(&padded(holes)), from, seeds);
+                let landing = LAPS.lap_of(word(&padded(holes)), from, seeds);
                 let mut expected = holes;
                 expected[from] = 0;
                 let mut at = from;
@@ -354,28 +266,8 @@ mod tests {
                     at = (at + 1) % HOLES;
                     expected[at] += 1;
                 }
-                assert_eq!(board.to_le_bytes(), padded(expected), "{from} {seeds}");
-                assert_eq!((last, landed), (at, expected[at]));
-            }
-        }
-    }
-
-    #[test]
-    fn a_lap_equals_the_cores_cycle_lap() {
-        let cycle = mancala_engine::cycle::Cycle::<PADDED>::identity(HOLES).unwrap();
-        let mut rng = mancala_engine::Rng::new(11);
-        for from in 0..HOLES {
-            for seeds in 1..=200u8 {
-                let mut holes = [0u8; HOLES];
-                for h in holes.iter_mut() {
-                    *h = rng.below(4) as u8;
-                }
-                holes[from] = seeds;
-                let (board, last, landed) = lap(word(&padded(holes)), from, seeds);
-                let mut window = padded(holes);
-                let landing = cycle.lap(&mut window, from).unwrap();
-                assert_eq!(board.to_le_bytes(), window, "{holes:?}");
-                assert_eq!((last, landed), (landing.cell, landing.seeds), "{holes:?}");
+                assert_eq!(landing.board.to_le_bytes(), padded(expected), "{from} {seeds}");
+                assert_eq!((landing.cell, landing.seeds), (at, expected[at]));
             }
         }
     }
