@@ -266,7 +266,11 @@ mod tests {
                     at = (at + 1) % HOLES;
                     expected[at] += 1;
                 }
-                assert_eq!(landing.board.to_le_bytes(), padded(expected), "{from} {seeds}");
+                assert_eq!(
+                    landing.board.to_le_bytes(),
+                    padded(expected),
+                    "{from} {seeds}"
+                );
                 assert_eq!((landing.cell, landing.seeds), (at, expected[at]));
             }
         }
