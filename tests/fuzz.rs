@@ -11,10 +11,15 @@
 
 #[path = "fuzz/checks.rs"]
 mod checks;
+/// The examples' command-line module: panics are read as the examples read them.
+#[path = "../examples/common/cli.rs"]
+mod cli;
 #[path = "fuzz/core_types.rs"]
 mod core_types;
 #[path = "fuzz/entry.rs"]
 mod entry;
+#[path = "common/example_binary.rs"]
+mod example_binary;
 #[path = "fuzz/examples.rs"]
 mod examples;
 #[path = "fuzz/games.rs"]

@@ -1,31 +1,13 @@
 //! The `play` example as a person meets it: scripted sessions piped through the built program,
 //! checked by what the person reads.
 
+#[path = "common/example_binary.rs"]
+mod example_binary;
+
 use mancala_engine::Side;
 use mangala4::{Mangala4, Setup};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-
-/// The `play` example, built by `cargo test` beside this test's binary
-/// (target/<profile>/deps/play_sessions-<hash> → target/<profile>/examples/play).
-fn play_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lies in target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("play{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "the play example is not built at {}: run `cargo test` (which builds the examples) or \
-`cargo build --example play` first",
-        path.display()
-    );
-    path
-}
 
 /// What a session printed, and how it ended.
 struct Session {
@@ -35,7 +17,7 @@ struct Session {
 
 /// Runs `play` with `args`, typing `typed` (one line each) at its prompts.
 fn session(args: &str, typed: &[&str]) -> Session {
-    let mut child = Command::new(play_binary())
+    let mut child = Command::new(example_binary::binary_path("play"))
         .args(args.split_whitespace())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

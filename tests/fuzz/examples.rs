@@ -4,11 +4,11 @@
 //! error (or, for `play` whose input ran out, on its last line of output); a run that succeeds
 //! ends with the line scripts read.
 
+pub use crate::example_binary::binary_path;
 use crate::harness::{panic_message, run, Budget, Reports};
 use crate::inputs::pick;
 use mancala_engine::Rng;
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -31,26 +31,6 @@ pub struct Ran {
     pub stdout: String,
     /// Standard error.
     pub stderr: String,
-}
-
-/// The path of example `name`, built by `cargo test` beside this test's binary.
-pub fn binary_path(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // target/<profile>/deps/fuzz-<hash> → target/<profile>/examples/<name>
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lies in target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "the example `{name}` is not built at {}: run the suite with `cargo test` (which builds \
-the examples) or build them first with `cargo build --examples`",
-        path.display()
-    );
-    path
 }
 
 /// Runs example `name` with `args` and `stdin`; panics if it does not end within [`TIMEOUT`].

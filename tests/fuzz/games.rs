@@ -46,3 +46,38 @@ where
     found.dedup();
     found
 }
+
+/// Records of a seeded random game from each of `starts` (at most `cap` moves: some games need
+/// not end), cut after none of its moves, after `mid` (when it lasts that long) and after all;
+/// `new` and `play` are the game's record's.
+pub fn records<P: Position, R>(
+    starts: &[P],
+    seed: u64,
+    (cap, mid): (usize, usize),
+    new: fn(P) -> R,
+    play: fn(&mut R, P::Move) -> Result<(), P::MoveError>,
+) -> Vec<R> {
+    let mut rng = Rng::new(seed);
+    let mut found = Vec::new();
+    for start in starts {
+        let mut line = Vec::new();
+        let mut position = start.clone();
+        while line.len() < cap {
+            let Some(mv) = position.random_move(&mut rng) else {
+                break;
+            };
+            position.play_unchecked(mv);
+            line.push(mv);
+        }
+        for cut in [0, mid, line.len()] {
+            if cut <= line.len() {
+                let mut record = new(start.clone());
+                for &mv in &line[..cut] {
+                    play(&mut record, mv).expect("a legal move");
+                }
+                found.push(record);
+            }
+        }
+    }
+    found
+}

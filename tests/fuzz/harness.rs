@@ -2,6 +2,7 @@
 //! a watchdog that ends the whole test binary, naming the input, if one never returns. At the
 //! end, the counts are printed and every failure is reported with the input that caused it.
 
+pub use crate::cli::panic_message;
 use mancala_engine::Rng;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -156,18 +157,6 @@ pub fn show(input: &str) -> String {
     match escaped.char_indices().nth(300) {
         Some((end, _)) => format!("{}… ({} bytes)", &escaped[..end], input.len()),
         None => escaped,
-    }
-}
-
-/// The message a panic was raised with.
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    match (
-        payload.downcast_ref::<&str>(),
-        payload.downcast_ref::<String>(),
-    ) {
-        (Some(text), _) => (*text).to_owned(),
-        (_, Some(text)) => text.clone(),
-        _ => "a panic without a message".to_owned(),
     }
 }
 

@@ -2,32 +2,10 @@
 
 use crate::checks::{playable, seed_of, serde_agrees};
 use crate::entry::{position, text, value};
-use crate::games::{moves, positions, texts};
+use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
 use katro::{Hole, Katro, Record, RuleSet, Size};
-use mancala_engine::{Position as _, Rng};
-
-/// Records of seeded random games, whole (up to a ply cap: Katro games need not end) and cut
-/// short.
-fn records(starts: &[Katro], seed: u64) -> Vec<Record> {
-    let mut rng = Rng::new(seed);
-    let mut found = Vec::new();
-    for start in starts {
-        let mut record = Record::new(*start);
-        found.push(record.clone());
-        for ply in 0..300 {
-            let Some(mv) = record.position().random_move(&mut rng) else {
-                break;
-            };
-            record.play(mv).expect("a legal move");
-            if ply == 10 {
-                found.push(record.clone());
-            }
-        }
-        found.push(record);
-    }
-    found
-}
+use mancala_engine::Position as _;
 
 /// Runs every Katro entry point.
 pub fn all(budget: Budget) {
@@ -57,7 +35,13 @@ pub fn all(budget: Budget) {
     reports.add(text::<Record>(
         "katro Record",
         budget.share(0.5),
-        &texts(records(&starts, budget.seed)),
+        &texts(records(
+            &starts,
+            budget.seed,
+            (300, 11),
+            Record::new,
+            Record::play,
+        )),
         Some(serde_agrees::<Record>),
         |input, record| playable(*record.position(), seed_of(input)),
     ));

@@ -2,9 +2,8 @@
 
 use crate::checks::{playable, seed_of, serde_agrees};
 use crate::entry::{position, text, value};
-use crate::games::{moves, positions, texts};
+use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
-use mancala_engine::{Position as _, Rng};
 use oware::{GrandSlam, Oware, Record, RuleSet};
 
 /// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
@@ -18,26 +17,6 @@ fn rule_sets() -> Vec<RuleSet> {
         RuleSet::STANDARD.with_grand_slam(GrandSlam::CaptureAll),
         RuleSet::STANDARD.with_max_plies(40),
     ]
-}
-
-/// Records of seeded random games, whole and cut short.
-fn records(starts: &[Oware], seed: u64) -> Vec<Record> {
-    let mut rng = Rng::new(seed);
-    let mut found = Vec::new();
-    for start in starts {
-        let mut record = Record::new(start.clone());
-        found.push(record.clone());
-        let mut ply = 0;
-        while let Some(mv) = record.position().random_move(&mut rng) {
-            record.play(mv).expect("a legal move");
-            ply += 1;
-            if ply == 10 {
-                found.push(record.clone());
-            }
-        }
-        found.push(record);
-    }
-    found
 }
 
 /// Runs every Oware entry point.
@@ -62,7 +41,13 @@ pub fn all(budget: Budget) {
     reports.add(text::<Record>(
         "oware Record",
         budget.share(0.5),
-        &texts(records(&starts, budget.seed)),
+        &texts(records(
+            &starts,
+            budget.seed,
+            (usize::MAX, 10),
+            Record::new,
+            Record::play,
+        )),
         Some(serde_agrees::<Record>),
         |input, record| playable(record.position().clone(), seed_of(input)),
     ));

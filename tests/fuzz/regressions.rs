@@ -166,7 +166,15 @@ fn play_gives_up_after_a_thousand_lines_without_a_move() {
 #[test]
 fn examples_refuse_an_argument_that_is_not_utf8() {
     use std::os::unix::ffi::OsStringExt;
-    for example in ["perft", "playouts", "play"] {
+    let examples = [
+        "perft",
+        "playouts",
+        "play",
+        "replay",
+        "mangala4_playout",
+        "every_game",
+    ];
+    for example in examples {
         let bad = std::ffi::OsString::from_vec(vec![b't', 0xff]);
         let ran = std::process::Command::new(crate::examples::binary_path(example))
             .arg(bad)

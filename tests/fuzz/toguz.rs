@@ -1,39 +1,20 @@
 //! Toguz Kumalak's text entry points: position, move, rules, half-move, notation style,
 //! position-with-move-number (FEN), record result, record, and the reader of a file of records.
 
+/// The rule sets positions are drawn under: the crate's tests' list.
+#[path = "../../crates/toguz/tests/common/rule_sets.rs"]
+mod rule_sets;
+
 use crate::checks::{playable, reads_back, seed_of, serde_agrees};
 use crate::entry::{clear, position, text, value};
 use crate::games::{moves, positions, texts};
 use crate::harness::{run, Budget, Reports};
 use crate::inputs::draw;
 use mancala_engine::{Position as _, Rng};
+use rule_sets::rule_sets;
 use toguz::notation::{Fen, HalfMove, Style};
 use toguz::record::{read_records, write_records, PgnResult, Record};
-use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
-
-/// The rule sets positions are drawn under.
-fn rule_sets() -> [RuleSet; 5] {
-    let standard = RuleSet::STANDARD;
-    [
-        standard,
-        RuleSet {
-            tuzdik: TuzdikRule::Optional,
-            ..standard
-        },
-        RuleSet {
-            stop_at_majority: false,
-            ..standard
-        },
-        RuleSet {
-            board: BoardSize::Seven,
-            ..standard
-        },
-        RuleSet {
-            board: BoardSize::Five,
-            ..standard
-        },
-    ]
-}
+use toguz::{RuleSet, Toguz};
 
 /// Records of seeded random games under every rule set, in both styles, whole and cut short.
 fn records(starts: &[Toguz], seed: u64) -> Vec<Record> {

@@ -3,32 +3,12 @@
 //! conserved, and a position re-read from its string, from serde and from a record plays on
 //! exactly like the original to the end of the game.
 
-use mancala_engine::conformance::Kit;
-use toguz::prelude::*;
+#[path = "common/rule_sets.rs"]
+mod rule_sets;
 
-/// Every rule set the crate offers a test for: the standard one and each option.
-fn rule_sets() -> [RuleSet; 5] {
-    let standard = RuleSet::STANDARD;
-    [
-        standard,
-        RuleSet {
-            tuzdik: TuzdikRule::Optional,
-            ..standard
-        },
-        RuleSet {
-            stop_at_majority: false,
-            ..standard
-        },
-        RuleSet {
-            board: BoardSize::Seven,
-            ..standard
-        },
-        RuleSet {
-            board: BoardSize::Five,
-            ..standard
-        },
-    ]
-}
+use mancala_engine::conformance::Kit;
+use rule_sets::rule_sets;
+use toguz::prelude::*;
 
 /// Every move a caller could name, legal or not.
 fn probes() -> impl Iterator<Item = Move> {
