@@ -70,12 +70,8 @@ impl fmt::Display for Hole {
     }
 }
 
-impl fmt::Debug for Hole {
-    /// The hole's name, as [`Display`](fmt::Display) writes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// Debug prints the hole's name.
+mancala_engine::debug_via_display!(Hole);
 
 impl FromStr for Hole {
     type Err = ParseError;
@@ -163,12 +159,8 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    /// The move as a player writes it, as [`Display`](fmt::Display) does.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// Debug prints the move as a player writes it.
+mancala_engine::debug_via_display!(Move);
 
 impl FromStr for Move {
     type Err = ParseError;

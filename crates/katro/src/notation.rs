@@ -1,9 +1,14 @@
 //! The position string, and why a text does not read.
+//!
+//! A Katro position string has the shape every game's has (see
+//! [`mancala_engine::notation`]): the rows separated by `/`, holes by `,`, then the side to
+//! move `S` or `N`; Katro has no stores, so no numbers come between.
 
 use crate::{Katro, RuleSet, Setup, SetupError, Size, BOARD_CELLS};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::{Position as _, Side};
+use mancala_engine::notation::{plain_number, read_side, side_letter};
+use mancala_engine::Position as _;
 use thiserror::Error;
 
 /// Why a text is not valid notation (a size, a rule string, a hole, a move, a position string).
@@ -54,14 +59,7 @@ pub enum ParseError {
     Setup(#[from] SetupError),
 }
 
-/// The start of `text` for an error message: at most 40 characters, so that a huge input
-/// never makes a huge message.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
+pub(crate) use mancala_engine::notation::excerpt;
 
 impl fmt::Display for Katro {
     /// The position string: the board, the side to move, then the rule options if not the
@@ -84,10 +82,7 @@ impl fmt::Display for Katro {
                 f.write_str("/")?;
             }
         }
-        f.write_str(match self.side_to_move() {
-            Side::South => " S",
-            Side::North => " N",
-        })?;
+        write!(f, " {}", side_letter(self.side_to_move()))?;
         if rules.options() != RuleSet::STANDARD {
             write!(f, " {}", rules.options())?;
         }
@@ -122,11 +117,8 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
             )));
         }
         for (col, count) in row_text.split(',').enumerate() {
-            let valid = !count.is_empty()
-                && count.len() <= 3
-                && count.bytes().all(|b| b.is_ascii_digit())
-                && (count == "0" || !count.starts_with('0'));
-            let seeds = count.parse::<u8>().ok().filter(|_| valid).ok_or_else(|| {
+            let seeds = plain_number(count).and_then(|n| u8::try_from(n).ok());
+            let seeds = seeds.ok_or_else(|| {
                 bad(format!(
                     "`{}` is not a seed count from 0 to 255 (no leading zeros)",
                     excerpt(count)
@@ -153,11 +145,7 @@ impl FromStr for Katro {
             )));
         };
         let (size, board) = parse_board(board)?;
-        let side_to_move = match side {
-            "S" => Side::South,
-            "N" => Side::North,
-            other => return Err(ParseError::Side(excerpt(other))),
-        };
+        let side_to_move = read_side(side).ok_or_else(|| ParseError::Side(excerpt(side)))?;
         let mut rest = [fields.next(), fields.next(), fields.next()];
         if rest[0] == Some("endless") {
             rest = [None, rest[0], rest[1]];

@@ -52,7 +52,7 @@
 //! assert_eq!(position.side_to_move(), Side::North);
 //!
 //! // A lone seed can never make a 2 or a 4: it goes round until a position repeats (M7).
-//! let lone: Mangala4 = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse()?;
+//! let lone: Mangala4 = "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S".parse()?;
 //! let finish = lone.play_out();
 //! assert_eq!(finish.result.to_string(), "south wins 50-47 (repetition)");
 //! assert_eq!(finish.left(), 1);

@@ -58,12 +58,8 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    /// As `Display`: what a player writes.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// Debug prints what a player writes.
+mancala_engine::debug_via_display!(Move);
 
 impl FromStr for Move {
     type Err = ParseError;

@@ -1,18 +1,19 @@
 //! The position string, shared by [`Mangala4`] and [`Setup`], and the parsing helpers of every
 //! notation of the crate.
 //!
-//! A position string is space-separated fields, the last three optional:
+//! A position string has the shape every game's has (see
+//! [`mancala_engine::notation`]): space-separated fields, the last three optional:
 //!
 //! ```text
-//! c0,c1,…,c13 SOUTH NORTH SIDE [leftover=own-side] [run=T:s0,s1,…,s13] [endless]
+//! s1,…,s7/n1,…,n7 SOUTH NORTH SIDE [leftover=own-side] [run=T:s1,…,s7/n1,…,n7] [endless]
 //! ```
 //!
-//! - the 14 counts in canonical order (South's holes 1..7, then North's 1..7);
+//! - the board: South's holes 1..7, `/`, North's holes 1..7 (the canonical order);
 //! - the seeds South and North have captured;
-//! - the side to move, `south` or `north`;
+//! - the side to move, `S` or `N`;
 //! - the leftover option (M7, M8), written when it is not the standard `none`;
 //! - the run since the last capture (M7), written when it has turns: `T` turns, passes
-//!   included, played from the board `s0,…,s13` (the stores as now, the side to move as now
+//!   included, played from the board after `:` (the stores as now, the side to move as now
 //!   if `T` is even, the other if odd). Play is forced, so this tells every position since the
 //!   last capture, and with it when a position repeats;
 //! - `endless` when the game ended with an endless move (M8) from this board.
@@ -21,27 +22,36 @@
 //! plays on exactly as the one written. Numbers are plain decimal (digits only, no sign, no
 //! leading zero). Written strings omit what is standard or empty, so every position has
 //! exactly one string; reading also takes `leftover=none` written out. A string of the first
-//! four fields alone (as written before runs were recorded) reads as a position whose history
-//! begins there, under the standard rules. A start may also be written `c0,…,c13 SIDE`:
-//! nothing captured.
+//! four fields alone reads as a position whose history begins there, under the standard
+//! rules. A start may also be written `BOARD SIDE`: nothing captured.
+//!
+//! Reading also takes the form written before version 0.2.0, so that saved strings and input
+//! files still read: a board of 14 counts without `/`, and the side as `south` or `north`
+//! (`c0,…,c13 south`).
 //!
 //! ```
 //! use mangala4::prelude::*;
 //!
 //! // A lone seed moved from South's hole 3 to his hole 4, and North passed: two turns.
-//! let text = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 52 45 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0";
+//! let text = "0,0,0,1,0,0,0/0,0,0,0,0,0,0 52 45 S run=2:0,0,1,0,0,0,0/0,0,0,0,0,0,0";
 //! let position: Mangala4 = text.parse()?;
 //! assert_eq!(position.turns_since_capture(), 2);
 //! assert_eq!(position.to_string(), text);
+//! // The older form reads as the same position.
+//! let older = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 52 45 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0";
+//! assert_eq!(older.parse::<Mangala4>()?, position);
 //! # Ok::<(), mangala4::ParseError>(())
 //! ```
 
-use crate::rules::{Leftover, HOLES};
+use crate::rules::{Leftover, HOLES, PER_SIDE};
 use crate::setup::{Run, Setup, SetupError};
 use crate::Mangala4;
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::notation::{plain_number, read_side_or_word, side_letter, Rows};
 use mancala_engine::Side;
+
+pub(crate) use mancala_engine::notation::excerpt;
 
 /// Why a text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,9 +66,12 @@ pub enum ParseError {
         /// Fields found.
         found: usize,
     },
-    /// A board is 14 comma-separated counts.
-    #[error("a board has 14 comma-separated counts, but {0} were given")]
+    /// A board is 14 counts: two rows of 7, separated by `/`.
+    #[error("a board has 14 counts, two rows of 7 separated by `/`, but {0} were given")]
     HoleCount(usize),
+    /// A row of a board written in two rows is not 7 counts.
+    #[error("a row of a board has 7 comma-separated counts, but one has {0}")]
+    RowLength(usize),
     /// A number is not plain decimal digits, or is too large.
     #[error(
         "{what} `{text}` is not a plain decimal number (digits only, no leading zero) in range"
@@ -69,8 +82,9 @@ pub enum ParseError {
         /// The text found (its start, if long).
         text: String,
     },
-    /// A side is `south` or `north`.
-    #[error("side `{0}` is neither `south` nor `north`")]
+    /// A side to move is `S` or `N` (or, as written before version 0.2.0, `south` or
+    /// `north`).
+    #[error("side `{0}` is neither `S` nor `N`")]
     Side(String),
     /// A leftover option is `none` or `own-side`.
     #[error("leftover option `{0}` is neither `none` nor `own-side`")]
@@ -87,42 +101,31 @@ pub enum ParseError {
     Invalid(#[from] SetupError),
 }
 
-/// The longest piece of a refused text an error keeps: enough to find it, never the whole of
-/// a huge input.
-const EXCERPT: usize = 40;
-
-/// `text`, or its start followed by `…` if it is long.
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT) {
-        None => text.to_owned(),
-        Some((end, _)) => format!("{}…", &text[..end]),
-    }
-}
-
 /// Parses a plain decimal number: digits only, no sign, no leading zero (except `0` itself).
 pub(crate) fn parse_number(what: &'static str, text: &str) -> Result<u32, ParseError> {
-    let plain = !text.is_empty()
-        && text.len() <= 10
-        && text.bytes().all(|b| b.is_ascii_digit())
-        && (text == "0" || !text.starts_with('0'));
-    match text.parse::<u32>() {
-        Ok(n) if plain => Ok(n),
-        _ => Err(ParseError::Number {
-            what,
-            text: excerpt(text),
-        }),
-    }
+    plain_number(text).ok_or_else(|| ParseError::Number {
+        what,
+        text: excerpt(text),
+    })
 }
 
-/// Parses `c0,…,c13`.
+/// Parses a board: `s1,…,s7/n1,…,n7`, or the older 14 counts without `/`.
 pub(crate) fn parse_board(text: &str) -> Result<[u32; HOLES], ParseError> {
     let mut counts = [0u32; HOLES];
     let mut found = 0;
-    for field in text.split(',') {
-        if let Some(count) = counts.get_mut(found) {
-            *count = parse_number("hole count", field)?;
+    let in_rows = text.contains('/');
+    for row in text.split('/') {
+        let mut in_row = 0;
+        for field in row.split(',') {
+            if let Some(count) = counts.get_mut(found) {
+                *count = parse_number("hole count", field)?;
+            }
+            found += 1;
+            in_row += 1;
         }
-        found += 1;
+        if in_rows && in_row != PER_SIDE {
+            return Err(ParseError::RowLength(in_row));
+        }
     }
     if found != HOLES {
         return Err(ParseError::HoleCount(found));
@@ -130,38 +133,26 @@ pub(crate) fn parse_board(text: &str) -> Result<[u32; HOLES], ParseError> {
     Ok(counts)
 }
 
-/// Parses `south` or `north`.
+/// Parses the side to move: `S` or `N`, or the older `south` or `north`.
 pub(crate) fn parse_side(text: &str) -> Result<Side, ParseError> {
-    match text {
-        "south" => Ok(Side::South),
-        "north" => Ok(Side::North),
-        _ => Err(ParseError::Side(excerpt(text))),
-    }
-}
-
-/// Writes `c0,…,c13`.
-pub(crate) fn write_board(f: &mut fmt::Formatter<'_>, board: &[u32; HOLES]) -> fmt::Result {
-    for (i, count) in board.iter().enumerate() {
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "{count}")?;
-    }
-    Ok(())
+    read_side_or_word(text).ok_or_else(|| ParseError::Side(excerpt(text)))
 }
 
 impl fmt::Display for Setup {
     /// The position string of these parts (see the [module docs](self)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_board(f, &self.holes)?;
         let [south, north] = self.stores;
-        write!(f, " {south} {north} {}", self.side_to_move)?;
+        let side = side_letter(self.side_to_move);
+        write!(
+            f,
+            "{} {south} {north} {side}",
+            Rows::new(&self.holes, PER_SIDE)
+        )?;
         if self.rules.leftover != Leftover::Uncounted {
             write!(f, " leftover={}", self.rules.leftover)?;
         }
         if let Some(run) = &self.run {
-            write!(f, " run={}:", run.turns)?;
-            write_board(f, &run.start)?;
+            write!(f, " run={}:{}", run.turns, Rows::new(&run.start, PER_SIDE))?;
         }
         if self.endless {
             f.write_str(" endless")?;

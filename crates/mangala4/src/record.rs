@@ -2,7 +2,7 @@
 //! its text form.
 //!
 //! ```text
-//! setup 1,2,0,0,3,0,0,2,0,1,0,0,1,0 0 0 south
+//! setup 1,2,0,0,3,0,0/2,0,1,0,0,1,0 0 0 S
 //! opening hid=2 guess=odd chooser=challenger row=north
 //! moves S1xS5=5 N1 S3xS4=2 N2xN3=2 S- N6 S- N7 S1 N- S2 N- S3 N- S4 N- S5 N- S6 N- S7 N1 S- N2 S- N3 S- N4 S- N5
 //! result south wins 7-2 (repetition)
@@ -31,7 +31,7 @@
 //! use mangala4::prelude::*;
 //! use mangala4::Opening;
 //!
-//! let start: Mangala4 = "1,2,0,0,3,0,0,2,0,1,0,0,1,0 0 0 south".parse()?;
+//! let start: Mangala4 = "1,2,0,0,3,0,0/2,0,1,0,0,1,0 0 0 S".parse()?;
 //! let opening: Opening = "hid=2 guess=odd chooser=challenger row=north".parse()?;
 //! let mut record = Record::new(start, Some(opening));
 //! record.play_to_end();

@@ -1,8 +1,6 @@
 //! The rule options, and the board's fixed size.
 
 use crate::ParseError;
-use core::fmt;
-use core::str::FromStr;
 
 /// Holes on the board.
 pub const HOLES: usize = 14;
@@ -26,33 +24,12 @@ pub enum Leftover {
     OwnSide,
 }
 
-impl Leftover {
+mancala_engine::named_values! {
     /// The name used on command lines, in position strings and in records: `none` or
     /// `own-side`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Leftover::Uncounted => "none",
-            Leftover::OwnSide => "own-side",
-        }
-    }
-}
-
-impl fmt::Display for Leftover {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Leftover {
-    type Err = ParseError;
-    /// Reads `none` or `own-side`.
-    fn from_str(text: &str) -> Result<Leftover, ParseError> {
-        match text {
-            "none" => Ok(Leftover::Uncounted),
-            "own-side" => Ok(Leftover::OwnSide),
-            _ => Err(ParseError::Leftover(crate::notation::excerpt(text))),
-        }
-    }
+    Leftover, ParseError, |text: &str| ParseError::Leftover(crate::notation::excerpt(text));
+    Uncounted => "none",
+    OwnSide => "own-side",
 }
 
 /// The rule options. Everything else is fixed by the rules (the board is always 2 × 7).

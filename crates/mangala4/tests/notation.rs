@@ -90,7 +90,7 @@ fn runs_since_the_last_capture_are_checked_by_replaying_them() {
     assert_eq!(good.turns_since_capture(), 2);
     assert_eq!(
         good.to_string(),
-        "0,0,0,1,0,0,0,0,0,0,0,0,0,0 50 47 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0"
+        "0,0,0,1,0,0,0/0,0,0,0,0,0,0 50 47 S run=2:0,0,1,0,0,0,0/0,0,0,0,0,0,0"
     );
     assert!(matches!(
         Mangala4::from_setup(setup(1, start, Side::North)),
@@ -119,19 +119,19 @@ fn runs_since_the_last_capture_are_checked_by_replaying_them() {
         Some(EndReason::Repetition)
     );
     // The endless flag only where the forced move is endless.
-    let endless = "3,1,0,2,1,0,2,1,0,2,1,0,2,1 0 0 south endless";
+    let endless = "3,1,0,2,1,0,2/1,0,2,1,0,2,1 0 0 S endless";
     let p: Mangala4 = endless.parse().unwrap();
     assert_eq!(p.outcome().map(|o| o.reason), Some(EndReason::EndlessMove));
     assert_eq!(p.to_string(), endless);
     assert!(matches!(
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south endless".parse::<Mangala4>(),
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 S endless".parse::<Mangala4>(),
         Err(ParseError::Invalid(SetupError::NotEndless(_)))
     ));
 }
 
 #[test]
 fn start_strings() {
-    let setup: Setup = "7,7,7,7,7,7,7,7,7,7,7,7,7,7 north".parse().unwrap();
+    let setup: Setup = "7,7,7,7,7,7,7/7,7,7,7,7,7,7 N".parse().unwrap();
     assert_eq!(
         setup,
         Setup {
@@ -139,69 +139,97 @@ fn start_strings() {
             ..Setup::even()
         }
     );
-    assert_eq!(setup.to_string(), "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 north");
+    assert_eq!(setup.to_string(), "7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 N");
     for bad in [
         "",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7 south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7,7 south",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7",
+        "7,7,7,7,7,7,7,7,7,7,7,7,7 S",
+        "7,7,7,7,7,7,7,7,7,7,7,7,7,7,7 S",
         "7,7,7,7,7,7,7,7,7,7,7,7,7,x south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,+7 south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,07 south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,-1 south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,,7 south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 east",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 South",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7  south",
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 south x",
-        "99,99,99,0,0,0,0,0,0,0,0,0,0,0 south",
-        "99999999999,0,0,0,0,0,0,0,0,0,0,0,0,0 south",
+        "7,7,7,7,7,7,7,7,7,7,7,7,7,+7 S",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,07 S",
+        "7,7,7,7,7,7,7,7,7,7,7,7,7,-1 S",
+        "7,7,7,7,7,7,7,7,7,7,7,7,,7 S",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 east",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 South",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7  south",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 S x",
+        "99,99,99,0,0,0,0/0,0,0,0,0,0,0 S",
+        "99999999999,0,0,0,0,0,0/0,0,0,0,0,0,0 S",
     ] {
         assert!(bad.parse::<Mangala4>().is_err(), "{bad:?} accepted");
     }
     assert_eq!(
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 east".parse::<Setup>(),
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 east".parse::<Setup>(),
         Err(ParseError::Side("east".into()))
     );
 }
 
 #[test]
+fn strings_of_the_older_form_still_read() {
+    let text = "0,0,0,1,0,0,0/0,0,0,0,0,0,0 50 47 S run=2:0,0,1,0,0,0,0/0,0,0,0,0,0,0";
+    let position: Mangala4 = text.parse().unwrap();
+    for older in [
+        "0,0,0,1,0,0,0,0,0,0,0,0,0,0 50 47 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0",
+        "0,0,0,1,0,0,0/0,0,0,0,0,0,0 50 47 south run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0",
+    ] {
+        assert_eq!(older.parse::<Mangala4>(), Ok(position), "{older}");
+    }
+    // The start form, as input files of boards write it, is written in the shared shape.
+    let start: Setup = "7,7,7,7,7,7,7,7,7,7,7,7,7,7 north".parse().unwrap();
+    assert_eq!(start.to_string(), "7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 N");
+    // Two rows are two rows of 7.
+    assert_eq!(
+        "7,7,7,7,7,7/7,7,7,7,7,7,7,7 0 0 S".parse::<Setup>(),
+        Err(ParseError::RowLength(6))
+    );
+    assert_eq!(
+        "7,7,7,7,7,7,7/7,7,7/7,7,7,7 0 0 S".parse::<Setup>(),
+        Err(ParseError::RowLength(3))
+    );
+    assert_eq!(
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 S".parse::<Setup>(),
+        Err(ParseError::HoleCount(21))
+    );
+}
+
+#[test]
 fn position_strings() {
-    let text = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south";
+    let text = "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S";
     let p: Mangala4 = text.parse().unwrap();
     assert_eq!(p.to_string(), text);
     assert_eq!(p.board()[6], 1);
     assert_eq!((p.store(Side::South), p.store(Side::North)), (50, 47));
     assert_eq!(p.side_to_move(), Side::South);
     // A finished game (empty board) is a valid position.
-    let done: Mangala4 = "0,0,0,0,0,0,0,0,0,0,0,0,0,0 50 48 north".parse().unwrap();
+    let done: Mangala4 = "0,0,0,0,0,0,0/0,0,0,0,0,0,0 50 48 N".parse().unwrap();
     assert_eq!(
         done.result().unwrap().to_string(),
         "south wins 50-48 (empty)"
     );
     assert_eq!(
         Mangala4::default().to_string(),
-        "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south"
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 S"
     );
     for bad in [
         "",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south extra",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0 50 47 south",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 050 47 south",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 -5 47 south",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 up",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0  50 47 south",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south leftover=all",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south run=2",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south endless leftover=own-side",
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south run=0",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S extra",
+        "0,0,0,0,0,0,1,0,0,0,0,0,0 50 47 S",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 050 47 S",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 -5 47 S",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 up",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 200 55 S",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0  50 47 S",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S leftover=all",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S run=2",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S endless leftover=own-side",
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S run=0",
     ] {
         assert!(bad.parse::<Mangala4>().is_err(), "{bad:?} accepted");
     }
     assert_eq!(
-        "0,0,0,0,0,0,1,0,0,0,0,0,0,0 200 55 south".parse::<Mangala4>(),
+        "0,0,0,0,0,0,1/0,0,0,0,0,0,0 200 55 S".parse::<Mangala4>(),
         Err(ParseError::Invalid(SetupError::TooManySeeds(256)))
     );
     let own: Mangala4 = format!("{text} leftover=own-side").parse().unwrap();
@@ -216,7 +244,7 @@ fn position_strings() {
 /// 53-45 instead of 52-46.
 #[test]
 fn a_reread_position_keeps_its_repetition_state() {
-    let start: Mangala4 = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 52 45 north".parse().unwrap();
+    let start: Mangala4 = "0,0,0,1,0,0,0/0,0,0,0,0,0,0 52 45 N".parse().unwrap();
     let ending = start.play_out().result.to_string();
     let mut position = start;
     for _ in 0..30 {
@@ -326,7 +354,7 @@ fn records_replay_and_check_every_move() {
     assert_eq!(record.plies(), finish.plies);
     let text = record.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "setup 7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south");
+    assert_eq!(lines[0], "setup 7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 S");
     assert_eq!(
         lines[1],
         "opening hid=1 guess=even chooser=challenger row=south"
@@ -419,22 +447,21 @@ fn statistics_add_up() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_the_strings_and_their_validation() {
-    let position: Mangala4 = "0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south".parse().unwrap();
+    let position: Mangala4 = "0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S".parse().unwrap();
     let json = serde_json::to_string(&position).unwrap();
-    assert_eq!(json, "\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 50 47 south\"");
+    assert_eq!(json, "\"0,0,0,0,0,0,1/0,0,0,0,0,0,0 50 47 S\"");
     assert_eq!(serde_json::from_str::<Mangala4>(&json).unwrap(), position);
-    assert!(
-        serde_json::from_str::<Mangala4>("\"0,0,0,0,0,0,1,0,0,0,0,0,0,0 250 47 south\"").is_err()
-    );
+    assert!(serde_json::from_str::<Mangala4>("\"0,0,0,0,0,0,1/0,0,0,0,0,0,0 250 47 S\"").is_err());
     let setup = Setup {
         side_to_move: Side::North,
         ..Setup::random(9)
     };
     let json = serde_json::to_string(&setup).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), setup);
-    assert!(serde_json::from_str::<Setup>("\"0,0,0,0,0,0,0,0,0,0,0,0,0 south\"").is_err());
+    assert!(serde_json::from_str::<Setup>("\"0,0,0,0,0,0,0,0,0,0,0,0,0 S\"").is_err());
     // The run since the last capture and the rules go through serde too.
-    let text = "0,0,0,1,0,0,0,0,0,0,0,0,0,0 50 47 south leftover=own-side run=2:0,0,1,0,0,0,0,0,0,0,0,0,0,0";
+    let text =
+        "0,0,0,1,0,0,0/0,0,0,0,0,0,0 50 47 S leftover=own-side run=2:0,0,1,0,0,0,0/0,0,0,0,0,0,0";
     let position: Mangala4 = text.parse().unwrap();
     let json = serde_json::to_string(&position).unwrap();
     assert_eq!(serde_json::from_str::<Mangala4>(&json).unwrap(), position);

@@ -13,7 +13,7 @@
 //!
 //! // The position string holds everything that decides the rest of the game.
 //! let text = game.to_string();
-//! assert_eq!(text, "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3");
+//! assert_eq!(text, "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3");
 //! assert_eq!(text.parse::<Oware>()?, game);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

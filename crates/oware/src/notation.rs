@@ -1,16 +1,17 @@
 //! The position string, both ways.
 //!
-//! Three fields, then keyed fields, separated by single spaces:
+//! The shape every game's position string has (see [`mancala_engine::notation`]): four
+//! fields, then keyed fields, separated by single spaces:
 //!
 //! ```text
-//! 4,4,4,4,4,4/4,4,4,4,4,4 0-0 south
-//! 4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3
+//! 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S
+//! 4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3
 //! ```
 //!
 //! 1. the board: South's houses from his left, `/`, North's houses from his left (each row
 //!    in the order of sowing, as OpenSpiel lists them); its length gives the rules' houses;
-//! 2. the stores, South's first: `S-N`;
-//! 3. the side to move, `south` or `north`;
+//! 2. and 3. the stores, South's first;
+//! 4. the side to move, `S` or `N`;
 //!
 //! then, in this order and each only when it is not the default:
 //! - `ply=N`, the moves played since the start (default `0`);
@@ -22,12 +23,15 @@
 //! - `grand-slam=capture-all` (default `no-capture`);
 //! - `max-plies=N`, the move limit, `0` for none (default `1000`).
 //!
-//! Numbers are plain decimal: digits only, no sign, no leading zero.
+//! Numbers are plain decimal: digits only, no sign, no leading zero. Reading also takes the
+//! form written before version 0.2.0, so that saved strings still read: the stores as one
+//! field `S-N` and the side as `south` or `north` (`4,4,4,4,4,4/4,4,4,4,4,4 0-0 south`).
 
 use crate::{GrandSlam, Move, Oware, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::{EndReason, Side};
+use mancala_engine::notation::{excerpt, plain_number, read_side_or_word, side_letter, Rows};
+use mancala_engine::EndReason;
 
 /// Why a text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,37 +62,19 @@ pub enum ParseError {
     Invalid(#[from] SetupError),
 }
 
-/// At most a line's worth of `text`, so that a message stays readable whatever was fed in.
-fn quote(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 /// The error for a field `what` holding `text`.
 fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
     ParseError::Field {
         what,
-        text: quote(text),
+        text: excerpt(text),
         why,
     }
 }
 
 /// Reads a plain decimal number: digits only, no sign, no leading zero (but `0` itself).
 pub(crate) fn number(what: &'static str, text: &str) -> Result<u32, ParseError> {
-    let plain = !text.is_empty()
-        && text.len() <= 10
-        && text.bytes().all(|b| b.is_ascii_digit())
-        && (text == "0" || !text.starts_with('0'));
-    match text.parse::<u32>() {
-        Ok(n) if plain => Ok(n),
-        _ => Err(field(
-            what,
-            text,
-            "a plain decimal number in range is expected",
-        )),
-    }
+    plain_number(text)
+        .ok_or_else(|| field(what, text, "a plain decimal number in range is expected"))
 }
 
 /// Reads `c,c,…/c,c,…`: two rows of equal length, at most 8 houses each.
@@ -113,17 +99,6 @@ fn board(text: &str) -> Result<Vec<u8>, ParseError> {
     Ok(counts)
 }
 
-/// Writes `counts` as two rows.
-fn write_board(f: &mut fmt::Formatter<'_>, counts: &[u8]) -> fmt::Result {
-    for (i, count) in counts.iter().enumerate() {
-        if i > 0 {
-            f.write_str(if i == counts.len() / 2 { "/" } else { "," })?;
-        }
-        write!(f, "{count}")?;
-    }
-    Ok(())
-}
-
 /// The keyed fields, in the order they are written.
 const KEYS: [&str; 6] = ["ply", "run", "end", "seeds", "grand-slam", "max-plies"];
 
@@ -131,15 +106,13 @@ impl fmt::Display for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let setup = self.to_setup();
         let [south, north] = setup.stores;
-        write_board(f, &setup.board)?;
-        write!(f, " {south}-{north} {}", setup.side)?;
+        let (row, side) = (setup.board.len() / 2, side_letter(setup.side));
+        write!(f, "{} {south} {north} {side}", Rows::new(&setup.board, row))?;
         if setup.ply > 0 {
             write!(f, " ply={}", setup.ply)?;
         }
         if !setup.since_capture.is_empty() {
-            f.write_str(" run=")?;
-            write_board(f, &setup.last_capture)?;
-            f.write_str(":")?;
+            write!(f, " run={}:", Rows::new(&setup.last_capture, row))?;
             for mv in &setup.since_capture {
                 write!(f, "{mv}")?;
             }
@@ -163,7 +136,8 @@ impl fmt::Display for Oware {
 
 impl FromStr for Oware {
     type Err = ParseError;
-    /// Reads what `Display` writes (keyed fields that hold their default may be written too).
+    /// Reads what `Display` writes (keyed fields that hold their default may be written too),
+    /// and the older form (see the [module docs](self)).
     fn from_str(text: &str) -> Result<Oware, ParseError> {
         let mut fields = text.split(' ');
         let mut next = |what| {
@@ -172,17 +146,16 @@ impl FromStr for Oware {
                 .ok_or_else(|| field(what, "", "the field is missing"))
         };
         let counts = board(next("board")?)?;
-        let stores = next("pair of stores")?;
-        let (south, north) = stores
-            .split_once('-')
-            .ok_or_else(|| field("pair of stores", stores, "`S-N` is expected"))?;
+        let south = next("south's store")?;
+        // The older form writes both stores in one field, `S-N`.
+        let (south, north) = match south.split_once('-') {
+            Some(pair) => pair,
+            None => (south, next("north's store")?),
+        };
         let stores = [number("store", south)?, number("store", north)?];
         let side_text = next("side")?;
-        let side: Side = side_text
-            .parse()
-            .ok()
-            .filter(|_| side_text == "south" || side_text == "north")
-            .ok_or_else(|| field("side", side_text, "`south` or `north` is expected"))?;
+        let side = read_side_or_word(side_text)
+            .ok_or_else(|| field("side", side_text, "`S` or `N` is expected"))?;
         let mut setup = Setup {
             board: counts,
             stores,

@@ -11,7 +11,7 @@ use mancala_engine::{GameResult, Position as _};
 /// Its text is two tag lines, then the moves (house numbers) separated by white space:
 ///
 /// ```text
-/// [Start "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south"]
+/// [Start "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S"]
 /// [Result "*"]
 /// 3 6 1 4
 /// ```

@@ -23,34 +23,14 @@ pub enum GrandSlam {
     CaptureAll,
 }
 
-impl GrandSlam {
+mancala_engine::named_values! {
     /// The name in rule strings: `no-capture` or `capture-all`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GrandSlam::NoCapture => "no-capture",
-            GrandSlam::CaptureAll => "capture-all",
-        }
-    }
-}
-
-impl fmt::Display for GrandSlam {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GrandSlam {
-    type Err = ParseError;
-    /// Reads the [`name`](GrandSlam::name).
-    fn from_str(text: &str) -> Result<GrandSlam, ParseError> {
-        [GrandSlam::NoCapture, GrandSlam::CaptureAll]
-            .into_iter()
-            .find(|rule| rule.name() == text)
-            .ok_or_else(|| ParseError::Rules {
-                text: text.to_owned(),
-                why: "the grand slam rule is `no-capture` or `capture-all`",
-            })
-    }
+    GrandSlam, ParseError, |text: &str| ParseError::Rules {
+        text: mancala_engine::notation::excerpt(text),
+        why: "the grand slam rule is `no-capture` or `capture-all`",
+    };
+    NoCapture => "no-capture",
+    CaptureAll => "capture-all",
 }
 
 /// The rules a game follows. Every value is valid: the board is checked when it is made.

@@ -80,76 +80,88 @@ fn position_strings_read_back_what_they_write() {
     }
     // Keyed fields holding their default may be written.
     let explicit: Oware =
-        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south ply=0 seeds=4 grand-slam=no-capture max-plies=1000"
+        "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S ply=0 seeds=4 grand-slam=no-capture max-plies=1000"
             .parse()
             .unwrap();
     assert_eq!(explicit, Oware::default());
 }
 
 #[test]
+fn strings_of_the_older_form_still_read() {
+    let text = "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3";
+    let position: Oware = text.parse().unwrap();
+    assert_eq!(position.to_string(), text);
+    for older in [
+        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3",
+        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3",
+        "4,4,0,5,5,5/5,4,4,4,4,4 0 0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:3",
+    ] {
+        assert_eq!(older.parse::<Oware>(), Ok(position.clone()), "{older}");
+    }
+    let stores: Oware = "0,0,0,0,1,0/0,1,0,0,0,0 2-0 north".parse().unwrap();
+    assert_eq!(stores.to_string(), "0,0,0,0,1,0/0,1,0,0,0,0 2 0 N");
+}
+
+#[test]
 fn position_strings_that_do_not_read_are_refused_with_a_reason() {
     for (bad, why) in [
         ("", "two rows"),
-        ("4,4,4,4,4,4/4,4,4,4,4 0-0 south", "same number of houses"),
+        ("4,4,4,4,4,4/4,4,4,4,4 0 0 S", "same number of houses"),
         (
-            "4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4 0-0 south",
+            "4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4 0 0 S",
             "at most 8 houses",
         ),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0", "side"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 South", "side"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0:0 south", "S-N"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 00-0 south", "plain decimal"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4  0-0 south", "S-N"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0", "side"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 South", "side"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 0 S", "side"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0", "north's store"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0:0 0 S", "plain decimal"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 00 0 S", "plain decimal"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4  0 0 S", "plain decimal"),
         (
-            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south seeds=4 ply=3",
+            "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S seeds=4 ply=3",
             "in this order",
         ),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 S ply=1 ply=1", "in this order"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 S colour=red", "keys are"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 S ply", "key=value"),
+        ("256,0,0,0,0,0/0,0,0,0,0,0 0 0 S", "at most 255"),
+        ("200,0,0,0,0,0/60,0,0,0,0,0 0 0 S", "1 to 255 seeds"),
+        ("0,0,0,0,0,0/0,0,0,0,0,0 0 0 S", "1 to 255 seeds"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 60 0 S", "more than half"),
+        ("0,0,0,0,0,0/4,0,0,0,0,0 10 10 S", "no legal move"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 S ply=1000", "move limit"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 0 S end=majority", "collected"),
         (
-            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south ply=1 ply=1",
-            "in this order",
-        ),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 south colour=red", "keys are"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 south ply", "key=value"),
-        ("256,0,0,0,0,0/0,0,0,0,0,0 0-0 south", "at most 255"),
-        ("200,0,0,0,0,0/60,0,0,0,0,0 0-0 south", "1 to 255 seeds"),
-        ("0,0,0,0,0,0/0,0,0,0,0,0 0-0 south", "1 to 255 seeds"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 60-0 south", "more than half"),
-        ("0,0,0,0,0,0/4,0,0,0,0,0 10-10 south", "no legal move"),
-        ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 south ply=1000", "move limit"),
-        (
-            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south end=majority",
-            "collected",
-        ),
-        (
-            "0,0,0,0,0,0/0,0,0,0,0,0 20-28 south end=endless-move",
+            "0,0,0,0,0,0/0,0,0,0,0,0 20 28 S end=endless-move",
             "no Oware game",
         ),
         (
-            "0,0,0,0,0,0/0,0,0,0,0,0 24-24 south end=majority",
+            "0,0,0,0,0,0/0,0,0,0,0,0 24 24 S end=majority",
             "more than half",
         ),
         (
-            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south ply=5 end=move-limit",
+            "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S ply=5 end=move-limit",
             "move limit",
         ),
         (
-            "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:4",
+            "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:4",
             "do not lead",
         ),
         (
-            "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north run=4,4,4,4,4,4/4,4,4,4,4,4:3",
+            "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N run=4,4,4,4,4,4/4,4,4,4,4,4:3",
             "moves since the last capture is more",
         ),
         (
-            "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:9",
+            "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:9",
             "not a move",
         ),
         (
-            "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:",
+            "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:",
             "one to a million",
         ),
         (
-            "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4",
+            "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4",
             "BOARD:MOVES",
         ),
     ] {
@@ -166,13 +178,13 @@ fn position_strings_that_do_not_read_are_refused_with_a_reason() {
 #[test]
 fn a_repetition_record_must_replay_without_a_capture_or_an_end() {
     // North's house 1 becomes a 2 and is taken: a capture inside the record.
-    let captures = "0,0,0,0,1,0/0,1,0,0,0,0 2-0 north ply=1 run=0,0,0,0,1,1/1,1,0,0,0,0:6";
+    let captures = "0,0,0,0,1,0/0,1,0,0,0,0 2 0 N ply=1 run=0,0,0,0,1,1/1,1,0,0,0,0:6";
     assert!(matches!(
         captures.parse::<Oware>(),
         Err(ParseError::Invalid(SetupError::RunBreaks { index: 0 }))
     ));
     // An illegal move inside the record.
-    let illegal = "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,0,5,5,5/5,4,4,4,4,4:3";
+    let illegal = "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,0,5,5,5/5,4,4,4,4,4:3";
     assert!(matches!(
         illegal.parse::<Oware>(),
         Err(ParseError::Invalid(SetupError::RunMove { index: 0, .. }))
@@ -182,13 +194,13 @@ fn a_repetition_record_must_replay_without_a_capture_or_an_end() {
 #[test]
 fn hostile_input_is_refused_quickly() {
     let long = format!(
-        "4,4,0,5,5,5/5,4,4,4,4,4 0-0 north ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:{}",
+        "4,4,0,5,5,5/5,4,4,4,4,4 0 0 N ply=1 run=4,4,4,4,4,4/4,4,4,4,4,4:{}",
         "1".repeat(2_000_000)
     );
     assert!(long.parse::<Oware>().is_err());
-    let many_houses = format!("{}/1 0-0 south", "1,".repeat(100_000));
+    let many_houses = format!("{}/1 0 0 S", "1,".repeat(100_000));
     assert!(many_houses.parse::<Oware>().is_err());
-    assert!("4,4,4,4,4,4/4,4,4,4,4,4 99999999999-0 south"
+    assert!("4,4,4,4,4,4/4,4,4,4,4,4 99999999999 0 S"
         .parse::<Oware>()
         .is_err());
 }
@@ -209,7 +221,7 @@ fn records_read_back_and_replay() {
     let text = record.to_string();
     assert_eq!(
         text,
-        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0-0 south\"]\n[Result \"*\"]\n3 5 1\n"
+        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0 0 S\"]\n[Result \"*\"]\n3 5 1\n"
     );
     let back: Record = text.parse().unwrap();
     assert_eq!(back, record);
@@ -217,7 +229,7 @@ fn records_read_back_and_replay() {
     assert_eq!(back.position(), record.position());
 
     // A finished game carries its result, which must match.
-    let mut game = Record::new("0,0,8,0,0,1/1,1,1,1,2,3 0-0 south".parse().unwrap());
+    let mut game = Record::new("0,0,8,0,0,1/1,1,1,1,2,3 0 0 S".parse().unwrap());
     game.play(Move::new(3)).unwrap();
     let text = game.to_string();
     assert!(
@@ -234,8 +246,8 @@ fn records_read_back_and_replay() {
         "",
         "3 5 1",
         "[Start \"nonsense\"]\n[Result \"*\"]\n",
-        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0-0 south\"]\n[Result \"*\"]\n3 x",
-        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0-0 south\"]\n[Result \"*\"]\n3 3 3",
+        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0 0 S\"]\n[Result \"*\"]\n3 x",
+        "[Start \"4,4,4,4,4,4/4,4,4,4,4,4 0 0 S\"]\n[Result \"*\"]\n3 3 3",
     ] {
         assert!(bad.parse::<Record>().is_err(), "{bad:?} should be refused");
     }

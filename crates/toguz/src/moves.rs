@@ -94,12 +94,8 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    /// The same as `Display`: what a player would write.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+// Debug prints what a player writes.
+mancala_engine::debug_via_display!(Move);
 
 impl FromStr for Move {
     type Err = ParseError;

@@ -1,4 +1,6 @@
-//! The position string: PlayStrategy's form, with the rule options after it.
+//! The position string: PlayStrategy's form, with the rule options after it. It is the shape
+//! every game's position string has (see [`mancala_engine::notation`]); the holes are written
+//! in PlayStrategy's own way.
 //!
 //! ```text
 //! <Black's row>/<White's row> <White's kazan> <Black's kazan> <S|N> [<full-move number>] [<options>]
@@ -22,6 +24,7 @@ use crate::setup::player_name;
 use crate::{BoardSize, RuleSet, Setup, Toguz};
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::notation::{read_side, side_letter};
 use mancala_engine::Side;
 
 /// A position with its full-move number: what a record's `FEN` tag holds. Always a valid
@@ -204,11 +207,7 @@ fn read(text: &str, rules: Option<RuleSet>) -> Result<(Toguz, Option<u32>), Pars
         kazan(white_kazan, Side::South)?,
         kazan(black_kazan, Side::North)?,
     ];
-    let side_to_move = match side {
-        "S" => Side::South,
-        "N" => Side::North,
-        _ => return Err(ParseError::BadSide { text: quote(side) }),
-    };
+    let side_to_move = read_side(side).ok_or_else(|| ParseError::BadSide { text: quote(side) })?;
     let mut fullmove = None;
     let mut options = Options::default();
     for (i, word) in fields.enumerate() {
@@ -303,10 +302,7 @@ fn write(f: &mut fmt::Formatter<'_>, p: &Toguz, fullmove: Option<u32>) -> fmt::R
     write_row(f, &black)?;
     f.write_str("/")?;
     write_row(f, &white)?;
-    let side = match p.side {
-        Side::South => "S",
-        Side::North => "N",
-    };
+    let side = side_letter(p.side);
     write!(
         f,
         " {} {} {side}",

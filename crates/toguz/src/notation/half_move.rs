@@ -322,27 +322,11 @@ impl fmt::Display for HalfMove {
     }
 }
 
-impl fmt::Display for Style {
-    /// `kz` or `playok`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Style::Kz => "kz",
-            Style::PlayOk => "playok",
-        })
-    }
-}
-
-impl FromStr for Style {
-    type Err = ParseError;
-
-    /// Reads `kz` or `playok`.
-    fn from_str(text: &str) -> Result<Style, ParseError> {
-        match text {
-            "kz" => Ok(Style::Kz),
-            "playok" => Ok(Style::PlayOk),
-            _ => Err(ParseError::BadStyle { text: quote(text) }),
-        }
-    }
+mancala_engine::named_values! {
+    /// The style's name: `kz` or `playok`.
+    Style, ParseError, |text: &str| ParseError::BadStyle { text: quote(text) };
+    Kz => "kz",
+    PlayOk => "playok",
 }
 
 #[cfg(test)]
