@@ -68,7 +68,7 @@ fn serde_goes_through_the_position_string() {
         .run();
     assert_eq!(report.finished, 20);
     let json = serde_json::to_string(&Oware::default()).unwrap();
-    assert_eq!(json, "\"4,4,4,4,4,4/4,4,4,4,4,4 0-0 south\"");
+    assert_eq!(json, "\"4,4,4,4,4,4/4,4,4,4,4,4 0 0 S\"");
     assert!(serde_json::from_str::<Oware>("\"4,4,4/4,4,4 99-0 south\"").is_err());
     let mv: Move = serde_json::from_str("\"3\"").unwrap();
     assert_eq!(mv, Move::new(3));
