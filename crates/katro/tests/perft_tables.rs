@@ -13,14 +13,6 @@ fn table() -> Vec<(RuleSet, Vec<u64>)> {
     perft_table::by_rows(include_str!("../../../docs/katro.md")).expect("the doc's perft table")
 }
 
-/// Checks every row's counts up to `up_to` with `count`.
-fn check(up_to: u64, count: fn(&Katro, u32) -> u64) {
-    for (rules, counts) in table() {
-        let result = perft_table::check(&Katro::new(rules), &counts, up_to, count);
-        result.unwrap_or_else(|error| panic!("{rules}: {error}"));
-    }
-}
-
 #[test]
 fn the_table_has_every_size_and_option_set_once_to_depth_6() {
     let table = table();
@@ -45,18 +37,18 @@ fn depth_1_is_every_outer_hole_once_per_direction_the_mover_may_choose() {
 }
 
 #[test]
-fn the_small_counts_of_the_table() {
-    check(QUICK, perft);
+fn the_small_counts_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Katro::new, QUICK, perft)
 }
 
 #[test]
-fn the_first_depths_agree_with_playing_every_leaf() {
+fn the_first_depths_agree_with_playing_every_leaf() -> Result<(), String> {
     // Every count up to depth 3's largest.
-    check(1_500, perft_by_leaf);
+    perft_table::check_all(&table(), Katro::new, 1_500, perft_by_leaf)
 }
 
 #[test]
 #[ignore = "over a million leaves in some rows: run with --release --ignored"]
-fn every_count_of_the_table() {
-    check(u64::MAX, perft);
+fn every_count_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Katro::new, u64::MAX, perft)
 }

@@ -13,14 +13,6 @@ fn table() -> Vec<(RuleSet, Vec<u64>)> {
     perft_table::by_columns(include_str!("../../../docs/oware.md")).expect("the doc's perft table")
 }
 
-/// Checks every start's counts up to `up_to` with `count`.
-fn check(up_to: u64, count: fn(&Oware, u32) -> u64) {
-    for (rules, counts) in table() {
-        let result = perft_table::check(&Oware::new(rules), &counts, up_to, count);
-        result.unwrap_or_else(|error| panic!("{rules}: {error}"));
-    }
-}
-
 #[test]
 fn the_table_has_the_standard_board_and_two_small_ones_with_each_grand_slam_rule() {
     let columns: Vec<(usize, usize, GrandSlam, usize)> = table()
@@ -47,18 +39,18 @@ fn the_table_has_the_standard_board_and_two_small_ones_with_each_grand_slam_rule
 }
 
 #[test]
-fn the_small_counts_of_the_table() {
-    check(QUICK, perft);
+fn the_small_counts_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Oware::new, QUICK, perft)
 }
 
 #[test]
-fn the_first_depths_agree_with_playing_every_leaf() {
+fn the_first_depths_agree_with_playing_every_leaf() -> Result<(), String> {
     // Every count up to depth 5's largest.
-    check(6_000, perft_by_leaf);
+    perft_table::check_all(&table(), Oware::new, 6_000, perft_by_leaf)
 }
 
 #[test]
 #[ignore = "millions of leaves: run with --release --ignored"]
-fn every_count_of_the_table() {
-    check(u64::MAX, perft);
+fn every_count_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Oware::new, u64::MAX, perft)
 }

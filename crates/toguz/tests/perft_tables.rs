@@ -35,14 +35,6 @@ fn option_sets() -> Vec<RuleSet> {
     sets
 }
 
-/// Checks every start's counts up to `up_to` with `count`.
-fn check(up_to: u64, count: fn(&Toguz, u32) -> u64) {
-    for (rules, counts) in table() {
-        let result = perft_table::check(&Toguz::new(rules), &counts, up_to, count);
-        result.unwrap_or_else(|error| panic!("{rules}: {error}"));
-    }
-}
-
 #[test]
 fn the_table_has_every_board_and_tuzdik_rule_and_the_published_counts() {
     let table = table();
@@ -53,18 +45,18 @@ fn the_table_has_every_board_and_tuzdik_rule_and_the_published_counts() {
 }
 
 #[test]
-fn the_small_counts_of_the_table() {
-    check(QUICK, perft);
+fn the_small_counts_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Toguz::new, QUICK, perft)
 }
 
 #[test]
-fn the_first_depths_agree_with_playing_every_leaf() {
+fn the_first_depths_agree_with_playing_every_leaf() -> Result<(), String> {
     // Every count up to depth 4's largest.
-    check(6_000, perft_by_leaf);
+    perft_table::check_all(&table(), Toguz::new, 6_000, perft_by_leaf)
 }
 
 #[test]
 #[ignore = "tens of millions of leaves: run with --release --ignored"]
-fn every_count_of_the_table() {
-    check(u64::MAX, perft);
+fn every_count_of_the_table() -> Result<(), String> {
+    perft_table::check_all(&table(), Toguz::new, u64::MAX, perft)
 }

@@ -1,7 +1,7 @@
 //! Perft tables kept in the docs, read back and counted again, so that a doc cannot drift
 //! from the code. Every game's test reads its own doc's table with [`by_rows`] or
-//! [`by_columns`] (or, for another layout, [`Table::read`]) and checks each start with
-//! [`check`].
+//! [`by_columns`] (or, for another layout, [`Table::read`]) and checks every start with
+//! [`check_all`] (one start with [`check`]).
 //!
 //! ```
 //! use mancala_engine::conformance::perft_table::{by_rows, check};
@@ -217,6 +217,23 @@ pub fn check<P>(
     Ok(())
 }
 
+/// [`check`] for every start of `table`, each set up by `start` from its rules; `Err` names
+/// the first start whose counts differ, and how.
+pub fn check_all<R, P>(
+    table: &[(R, Vec<u64>)],
+    start: impl Fn(R) -> P,
+    up_to: u64,
+    count: impl Fn(&P, u32) -> u64,
+) -> Result<(), String>
+where
+    R: Clone + Display,
+{
+    for (rules, counts) in table {
+        check(&start(rules.clone()), counts, up_to, &count).map_err(|e| format!("{rules}: {e}"))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,6 +303,12 @@ mod tests {
         );
         // Above the bound, a wrong count is not reached.
         assert_eq!(check(&2, &[2, 4, 9], 8, count), Ok(()));
+        let table = [(2, vec![2, 4]), (3, vec![3, 10])];
+        let error = check_all(&table, |n: u64| n, u64::MAX, count);
+        assert_eq!(
+            error,
+            Err("3: depth 2: 9 counted, the table says 10".into())
+        );
         let deep = vec![1; MAX_DEPTH as usize + 1];
         assert!(matches!(
             check(&1, &deep, u64::MAX, count),
