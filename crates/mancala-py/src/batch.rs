@@ -5,7 +5,6 @@ use crate::arrays::{self, array, from_bytes};
 use crate::game::{self, Game};
 use crate::guard::{guarded, value_error};
 use crate::names::{with_game, WithGame};
-use crate::options::Options;
 use mancala_engine::{Rng, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
@@ -160,18 +159,15 @@ impl<G: Game> Stepper for Games<G> {
 }
 
 /// Builds the batch of the game a name picks.
-struct Build<'py> {
-    options: Options<'py>,
+struct Build {
     n: usize,
     seed: u64,
     max_moves: u32,
 }
 
-impl WithGame for Build<'_> {
+impl WithGame for Build {
     type Output = PyResult<Box<dyn Stepper>>;
-    fn run<G: Game>(mut self) -> PyResult<Box<dyn Stepper>> {
-        let config = G::config(&mut self.options)?;
-        self.options.finish()?;
+    fn run<G: Game>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
         let games = guarded(|| {
             Games::<G>::new(config, self.n, self.seed, self.max_moves).map_err(value_error)
         })?;
@@ -242,13 +238,8 @@ impl Batch {
         if max_moves == 0 {
             return Err(value_error("max_moves must be at least 1"));
         }
-        let build = Build {
-            options: Options::new(&format!("Batch({name:?})"), options)?,
-            n,
-            seed,
-            max_moves,
-        };
-        let inner = with_game(name, build)??;
+        let build = Build { n, seed, max_moves };
+        let inner = with_game("Batch", name, options, build)??;
         Ok(Batch { inner, seed })
     }
 

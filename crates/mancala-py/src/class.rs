@@ -16,9 +16,7 @@ pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
 /// A new game from keyword options.
 pub(crate) fn new_game<G: Game>(options: Option<&Bound<'_, PyDict>>) -> PyResult<G> {
-    let mut options = Options::new(&format!("{}()", G::CLASS), options)?;
-    let config = G::config(&mut options)?;
-    options.finish()?;
+    let config = Options::new(&format!("{}()", G::CLASS), options)?.game::<G>()?;
     guarded(|| G::start(&config, None).map_err(value_error))
 }
 

@@ -3,6 +3,8 @@
 //! `games/`; everything else (the Python classes, batches, play-outs) is written once over it.
 
 use crate::options::Options;
+use core::fmt::Display;
+use core::str::FromStr;
 use mancala_engine::{Position, Rng, Side};
 use pyo3::prelude::*;
 
@@ -19,8 +21,16 @@ pub(crate) enum Fact {
     Text(String),
 }
 
-/// A game as the Python package sees it.
-pub(crate) trait Game: Position + Send + Sync + 'static {
+/// A game as the Python package sees it. Positions and moves have the crates' text forms
+/// (`Display` + `FromStr`), so the notation methods are written once, here.
+pub(crate) trait Game:
+    Position<Move: Display + FromStr<Err: Display>>
+    + Display
+    + FromStr<Err: Display>
+    + Send
+    + Sync
+    + 'static
+{
     /// The name of the Python class (`Toguz`).
     const CLASS: &'static str;
     /// The game's name in OpenSpiel, PettingZoo, batches and play-outs (`mancala_toguz`).
@@ -46,16 +56,26 @@ pub(crate) trait Game: Position + Send + Sync + 'static {
     fn move_of(&self, action: usize) -> Option<Self::Move>;
 
     /// The move in the game's notation.
-    fn move_text(mv: Self::Move) -> String;
+    fn move_text(mv: Self::Move) -> String {
+        mv.to_string()
+    }
 
-    /// Reads a move in the game's notation.
-    fn parse_move(text: &str) -> Result<Self::Move, String>;
+    /// Reads a move in the game's notation, handing back the library's message on failure.
+    fn parse_move(text: &str) -> Result<Self::Move, String> {
+        text.parse()
+            .map_err(|e: <Self::Move as FromStr>::Err| e.to_string())
+    }
 
     /// The position string.
-    fn text(&self) -> String;
+    fn text(&self) -> String {
+        self.to_string()
+    }
 
-    /// Reads a position string.
-    fn parse(text: &str) -> Result<Self, String>;
+    /// Reads a position string, handing back the library's message on failure.
+    fn parse(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e: <Self as FromStr>::Err| e.to_string())
+    }
 
     /// Per-hole marker planes the observation adds after the stores (Toguz: whose tuzdik a
     /// hole is). Each plane holds one float per hole.

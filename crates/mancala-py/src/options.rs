@@ -1,6 +1,7 @@
 //! Keyword options, read strictly: each known option with its type checked, and any option
 //! left over refused, so a misspelt rule never passes silently as the default.
 
+use crate::game::Game;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -68,6 +69,24 @@ impl<'py> Options<'py> {
         }
     }
 
+    /// A text option that names one of `choices` (name, value); any other text is refused
+    /// with the names listed.
+    pub(crate) fn choice<T: Copy>(
+        &mut self,
+        key: &str,
+        default: &str,
+        choices: &[(&str, T)],
+    ) -> PyResult<T> {
+        let text = self.text(key, default)?;
+        match choices.iter().find(|(name, _)| *name == text) {
+            Some(&(_, value)) => Ok(value),
+            None => {
+                let names: Vec<String> = choices.iter().map(|(n, _)| format!("`{n}`")).collect();
+                Err(self.bad_value(key, names.join(" or ")))
+            }
+        }
+    }
+
     /// A yes-or-no option.
     pub(crate) fn flag(&mut self, key: &str, default: bool) -> PyResult<bool> {
         match self.take(key)? {
@@ -82,8 +101,15 @@ impl<'py> Options<'py> {
         PyValueError::new_err(format!("{}: option `{key}`: {why}", self.owner))
     }
 
+    /// Reads game `G`'s options, then refuses any left over: every caller reads them so.
+    pub(crate) fn game<G: Game>(mut self) -> PyResult<G::Config> {
+        let config = G::config(&mut self)?;
+        self.finish()?;
+        Ok(config)
+    }
+
     /// Refuses any option not read: a misspelt option must not fall back to the default.
-    pub(crate) fn finish(self) -> PyResult<()> {
+    fn finish(self) -> PyResult<()> {
         let Some(dict) = self.dict else {
             return Ok(());
         };

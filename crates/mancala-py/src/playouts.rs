@@ -6,7 +6,6 @@ use crate::arrays::array;
 use crate::game::{self, Game};
 use crate::guard::{guarded, value_error};
 use crate::names::{with_game, WithGame};
-use crate::options::Options;
 use mancala_engine::playout::random_playout;
 use mancala_engine::{EndReason, Rng};
 use pyo3::prelude::*;
@@ -65,7 +64,6 @@ fn play<G: Game>(config: &G::Config, n: usize, seed: u64, max_moves: u32) -> Res
 
 struct Playouts<'py> {
     py: Python<'py>,
-    options: Options<'py>,
     n: usize,
     seed: u64,
     max_moves: u32,
@@ -73,9 +71,7 @@ struct Playouts<'py> {
 
 impl<'py> WithGame for Playouts<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Game>(mut self) -> PyResult<Bound<'py, PyDict>> {
-        let config = G::config(&mut self.options)?;
-        self.options.finish()?;
+    fn run<G: Game>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, max_moves) = (self.n, self.seed, self.max_moves);
         let tally = self
             .py
@@ -122,26 +118,22 @@ pub(crate) fn random_playouts<'py>(
     }
     let work = Playouts {
         py,
-        options: Options::new(&format!("random_playouts({name:?})"), options)?,
         n,
         seed,
         max_moves,
     };
-    with_game(name, work)?
+    with_game("random_playouts", name, options, work)?
 }
 
 struct Trace<'py> {
     py: Python<'py>,
-    options: Options<'py>,
     seed: u64,
     max_moves: u32,
 }
 
 impl<'py> WithGame for Trace<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Game>(mut self) -> PyResult<Bound<'py, PyDict>> {
-        let config = G::config(&mut self.options)?;
-        self.options.finish()?;
+    fn run<G: Game>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
         let py = self.py;
         let (seed, max_moves) = (self.seed, self.max_moves);
         let (start, plies, over, result) = guarded(|| {
@@ -194,9 +186,8 @@ pub(crate) fn random_game_trace<'py>(
     }
     let work = Trace {
         py,
-        options: Options::new(&format!("random_game_trace({name:?})"), options)?,
         seed,
         max_moves,
     };
-    with_game(name, work)?
+    with_game("random_game_trace", name, options, work)?
 }

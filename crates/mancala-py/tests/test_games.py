@@ -104,9 +104,27 @@ def test_illegal_actions_raise_value_error_and_change_nothing():
         with pytest.raises(ValueError, match=message):
             game.apply_action(action)
         assert game.to_string() == before
-    empty = mancala.Oware.from_string("4,4,0,5,5,5/5,4,4,4,4,4 0-0 south")
+    empty = mancala.Oware.from_string("4,4,0,5,5,5/5,4,4,4,4,4 0 0 S")
     with pytest.raises(ValueError, match="empty"):
         empty.apply_action(2)
+
+
+def test_position_strings_share_one_shape_and_the_older_forms_still_read():
+    starts = {
+        mancala.Toguz: "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S",
+        mancala.Mangala4: "7,7,7,7,7,7,7/7,7,7,7,7,7,7 0 0 S",
+        mancala.Katro: "2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 S",
+        mancala.Oware: "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S",
+    }
+    for cls, text in starts.items():
+        assert cls().to_string() == text
+        assert cls.from_string(text) == cls()
+    older = {
+        mancala.Mangala4: "7,7,7,7,7,7,7,7,7,7,7,7,7,7 0 0 south",
+        mancala.Oware: "4,4,4,4,4,4/4,4,4,4,4,4 0-0 south",
+    }
+    for cls, text in older.items():
+        assert cls.from_string(text) == cls()
 
 
 def test_wrong_types_raise_type_error():

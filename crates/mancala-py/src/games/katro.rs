@@ -1,6 +1,5 @@
 //! Katro: four or six rows, serpentine circuits, every rule option of the crate.
 
-use super::parse;
 use crate::game::{Fact, Game};
 use crate::options::Options;
 pub(crate) use katro::Katro;
@@ -49,22 +48,6 @@ impl Game for Katro {
 
     fn move_of(&self, action: usize) -> Option<Move> {
         self.from_action(action)
-    }
-
-    fn move_text(mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn parse_move(text: &str) -> Result<Move, String> {
-        parse(text)
-    }
-
-    fn text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse(text: &str) -> Result<Katro, String> {
-        parse(text)
     }
 
     fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {

@@ -1,6 +1,5 @@
 //! Mangala IV: 2 × 7 holes, forced play, even or seeded random starts.
 
-use super::parse;
 use crate::game::{Fact, Game};
 use crate::options::Options;
 use mancala_engine::{Position, Rng, Side};
@@ -23,24 +22,20 @@ impl Game for Mangala4 {
     type Config = Start;
 
     fn config(options: &mut Options<'_>) -> PyResult<Start> {
-        let setup = options.text("setup", "even")?;
+        let random = options.choice("setup", "even", &[("even", false), ("random", true)])?;
         let seed = options.int("setup_seed", 0)?;
         let seed =
             u64::try_from(seed).map_err(|_| options.bad_value("setup_seed", "a seed from 0"))?;
-        let random = match setup.as_str() {
-            "even" => None,
-            "random" => Some(seed),
-            _ => return Err(options.bad_value("setup", "`even` or `random`")),
-        };
+        let random = random.then_some(seed);
         let first = usize::try_from(options.int("first_player", 0)?)
             .ok()
             .and_then(Side::from_index)
             .ok_or_else(|| options.bad_value("first_player", "0 (South) or 1 (North)"))?;
-        let leftover = match options.text("leftover", "none")?.as_str() {
-            "none" => Leftover::Uncounted,
-            "own-side" => Leftover::OwnSide,
-            _ => return Err(options.bad_value("leftover", "`none` or `own-side`")),
-        };
+        let leftover = options.choice(
+            "leftover",
+            "none",
+            &[Leftover::Uncounted, Leftover::OwnSide].map(|rule| (rule.name(), rule)),
+        )?;
         Ok(Start {
             random,
             first,
@@ -72,22 +67,6 @@ impl Game for Mangala4 {
 
     fn move_of(&self, action: usize) -> Option<Move> {
         Move::from_action(action, self.side_to_move())
-    }
-
-    fn move_text(mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn parse_move(text: &str) -> Result<Move, String> {
-        parse(text)
-    }
-
-    fn text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse(text: &str) -> Result<Mangala4, String> {
-        parse(text)
     }
 
     fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {

@@ -1,6 +1,5 @@
 //! Oware Abapa exactly as OpenSpiel's `oware` plays it.
 
-use super::parse;
 use crate::game::{Fact, Game};
 use crate::options::Options;
 use mancala_engine::Rng;
@@ -26,10 +25,11 @@ impl Game for Oware {
                 format!("{houses} houses of {seeds} seeds: 1 to 8 houses a side, at least one seed a house, at most 255 seeds"),
             )
         })?;
-        let grand_slam: GrandSlam = options
-            .text("grand_slam", "no-capture")?
-            .parse()
-            .map_err(|_| options.bad_value("grand_slam", "`no-capture` or `capture-all`"))?;
+        let grand_slam = options.choice(
+            "grand_slam",
+            "no-capture",
+            &[GrandSlam::NoCapture, GrandSlam::CaptureAll].map(|rule| (rule.name(), rule)),
+        )?;
         let max_plies = options.int("max_plies", i64::from(RuleSet::STANDARD.max_plies()))?;
         let max_plies = u32::try_from(max_plies).map_err(|_| {
             options.bad_value("max_plies", "a move limit from 0 (none) to 2^32 - 1")
@@ -51,22 +51,6 @@ impl Game for Oware {
 
     fn move_of(&self, action: usize) -> Option<Move> {
         Move::from_action(action)
-    }
-
-    fn move_text(mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn parse_move(text: &str) -> Result<Move, String> {
-        parse(text)
-    }
-
-    fn text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse(text: &str) -> Result<Oware, String> {
-        parse(text)
     }
 
     fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {

@@ -1,6 +1,5 @@
 //! Toguz Kumalak: 2 × 9 (or 7, or 5) holes, kazans and tuzdiks.
 
-use super::parse;
 use crate::game::{Fact, Game};
 use crate::options::Options;
 use mancala_engine::{Position, Rng, Side};
@@ -19,11 +18,14 @@ impl Game for Toguz {
             .ok()
             .and_then(BoardSize::from_per_side)
             .ok_or_else(|| options.bad_value("board", "rows of 9, 7 or 5 holes"))?;
-        let tuzdik = match options.text("tuzdik", "automatic")?.as_str() {
-            "automatic" => TuzdikRule::Automatic,
-            "optional" => TuzdikRule::Optional,
-            _ => return Err(options.bad_value("tuzdik", "`automatic` or `optional`")),
-        };
+        let tuzdik = options.choice(
+            "tuzdik",
+            "automatic",
+            &[
+                ("automatic", TuzdikRule::Automatic),
+                ("optional", TuzdikRule::Optional),
+            ],
+        )?;
         let stop_at_majority = options.flag("stop_at_majority", true)?;
         Ok(RuleSet {
             tuzdik,
@@ -46,22 +48,6 @@ impl Game for Toguz {
 
     fn move_of(&self, action: usize) -> Option<Move> {
         Move::from_action(action)
-    }
-
-    fn move_text(mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn parse_move(text: &str) -> Result<Move, String> {
-        parse(text)
-    }
-
-    fn text(&self) -> String {
-        self.to_string()
-    }
-
-    fn parse(text: &str) -> Result<Toguz, String> {
-        parse(text)
     }
 
     /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
