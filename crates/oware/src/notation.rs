@@ -10,7 +10,8 @@
 //!
 //! 1. the board: South's houses from his left, `/`, North's houses from his left (each row
 //!    in the order of sowing, as OpenSpiel lists them); its length gives the rules' houses;
-//! 2. and 3. the stores, South's first;
+//! 2. South's store;
+//! 3. North's store;
 //! 4. the side to move, `S` or `N`;
 //!
 //! then, in this order and each only when it is not the default:
