@@ -1,9 +1,11 @@
 //! Mangala IV benches: one move, move generation, perft, and play-outs of random starts.
 
+#[path = "common/kit.rs"]
+mod kit;
+
 use criterion::{black_box, Criterion, Throughput};
 use mancala_engine::perft::perft;
 use mangala4::prelude::*;
-use std::time::Duration;
 
 fn random_start(seed: u64) -> Mangala4 {
     Mangala4::from_setup(Setup::random(seed)).expect("a random start is a valid position")
@@ -24,10 +26,7 @@ fn sample_positions() -> Vec<Mangala4> {
 
 fn benches(c: &mut Criterion) {
     let positions = sample_positions();
-    let mut group = c.benchmark_group("mangala4");
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(2));
-    group.sample_size(20);
+    let mut group = kit::group(c, "mangala4");
 
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("play move", |b| {

@@ -1,74 +1,24 @@
 //! Oware: legal move generation, playing a move (copy-make, repetition record included),
 //! perft and random play-outs from the standard start.
 
+#[path = "common/kit.rs"]
+mod kit;
+
 use criterion::{Criterion, Throughput};
 use mancala_engine::perft::perft;
-use mancala_engine::playout::random_playout;
-use mancala_engine::{Position as _, Rng};
-use oware::{Move, Oware};
+use oware::Oware;
 use std::hint::black_box;
-use std::time::Duration;
-
-/// Positions met in random games (none of them over), with a legal move of each.
-fn sample_positions() -> Vec<(Oware, Move)> {
-    let mut rng = Rng::new(1);
-    let mut positions = Vec::new();
-    while positions.len() < 1024 {
-        let mut p = Oware::default();
-        while let Some(mv) = p.random_move(&mut rng) {
-            positions.push((p.clone(), mv));
-            p.play_unchecked(mv);
-        }
-    }
-    positions
-}
 
 fn benches(c: &mut Criterion) {
-    let mut group = c.benchmark_group("oware");
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(2));
-    group.sample_size(20);
-
-    let positions = sample_positions();
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal moves", |b| {
-        b.iter(|| {
-            for (p, _) in &positions {
-                black_box(black_box(p).legal_moves());
-            }
-        })
-    });
-    group.bench_function("play move", |b| {
-        b.iter(|| {
-            for (p, mv) in &positions {
-                let mut child = p.clone();
-                child.play_unchecked(black_box(*mv));
-                black_box(child);
-            }
-        })
-    });
+    let mut group = kit::group(c, "oware");
+    kit::moves(&mut group, &kit::sample_moves(&Oware::default()));
 
     let start = Oware::default();
     let depth = 9;
     group.throughput(Throughput::Elements(perft(&start, depth)));
     group.bench_function("perft 9", |b| b.iter(|| perft(black_box(&start), depth)));
 
-    let games = 256;
-    let moves: u64 = (0..games)
-        .map(|seed| u64::from(random_playout(start.clone(), &mut Rng::new(seed), 100_000).plies))
-        .sum();
-    group.throughput(Throughput::Elements(moves));
-    group.bench_function("play-outs (moves)", |b| {
-        b.iter(|| {
-            for seed in 0..games {
-                black_box(random_playout(
-                    black_box(start.clone()),
-                    &mut Rng::new(seed),
-                    100_000,
-                ));
-            }
-        })
-    });
+    kit::playouts(&mut group, "play-outs (moves)", &start, 256);
     group.finish();
 }
 
