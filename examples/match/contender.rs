@@ -2,7 +2,7 @@
 //! `pvs:table=64,aspiration=30` or `old`.
 
 use mancala_engine::search::{
-    AlphaBeta, Evaluator, Limits, Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE,
+    AlphaBeta, Evaluator, Limits, Pvs, SearchResult, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE,
 };
 use mancala_engine::Position;
 use std::hash::Hash;
@@ -40,19 +40,27 @@ fn forced<P: Position>(position: &P) -> Option<Choice<P::Move>> {
     }
 }
 
+/// A search's choice, timed (a forced move is played without searching).
+fn timed<P: Position>(
+    position: &P,
+    search: impl FnOnce(&P) -> SearchResult<P::Move>,
+) -> Choice<P::Move> {
+    if let Some(choice) = forced(position) {
+        return choice;
+    }
+    let began = Instant::now();
+    let result = search(position);
+    Choice {
+        mv: result.best_move,
+        depth: result.depth,
+        nodes: result.nodes,
+        time: began.elapsed(),
+    }
+}
+
 impl<P: Position, E: Evaluator<P>> Contender<P> for AlphaBeta<E> {
     fn choose(&mut self, position: &P) -> Choice<P::Move> {
-        if let Some(choice) = forced(position) {
-            return choice;
-        }
-        let began = Instant::now();
-        let result = self.search(position);
-        Choice {
-            mv: result.best_move,
-            depth: result.depth,
-            nodes: result.nodes,
-            time: began.elapsed(),
-        }
+        timed(position, |position| self.search(position))
     }
 }
 
@@ -63,17 +71,7 @@ where
     E: Evaluator<P>,
 {
     fn choose(&mut self, position: &P) -> Choice<P::Move> {
-        if let Some(choice) = forced(position) {
-            return choice;
-        }
-        let began = Instant::now();
-        let result = self.search(position);
-        Choice {
-            mv: result.best_move,
-            depth: result.depth,
-            nodes: result.nodes,
-            time: began.elapsed(),
-        }
+        timed(position, |position| self.search(position))
     }
 }
 
@@ -105,13 +103,16 @@ pub struct Spec {
     pub quiescence: u32,
     /// Late-move reductions.
     pub reductions: bool,
+    /// Selective search (deeper reductions, pruning near the horizon).
+    pub pruning: bool,
     /// The text it was read from.
     pub text: String,
 }
 
 impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
-    /// `table` (MiB), `aspiration`, `quiescence` and `reductions` (`on` or `off`), or
+    /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
+    /// `off`), or
     /// `ext:PROGRAM`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
@@ -132,6 +133,7 @@ impl Spec {
             aspiration: DEFAULT_ASPIRATION,
             quiescence: DEFAULT_QUIESCENCE,
             reductions: true,
+            pruning: true,
             text: text.to_owned(),
         };
         if let Kind::External(_) = kind {
@@ -160,13 +162,8 @@ impl Spec {
                 "table" => spec.table_mib = number()? as usize,
                 "aspiration" => spec.aspiration = number()? as i32,
                 "quiescence" => spec.quiescence = number()?,
-                "reductions" => {
-                    spec.reductions = match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(format!("reductions takes on or off, not `{value}`")),
-                    }
-                }
+                "reductions" => spec.reductions = switch(key, value)?,
+                "pruning" => spec.pruning = switch(key, value)?,
                 other => return Err(format!("unknown player option `{other}`")),
             }
         }
@@ -202,5 +199,15 @@ impl Spec {
             .with_aspiration(self.aspiration)
             .with_quiescence(self.quiescence)
             .with_reductions(self.reductions)
+            .with_pruning(self.pruning)
+    }
+}
+
+/// An option that is `on` or `off`.
+fn switch(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{key} takes on or off, not `{value}`")),
     }
 }

@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release --example match -- GAME A B [--time MS | --depth D | --nodes N]
 //!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
-//! cargo run --release --example match -- think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q]
+//! cargo run --release --example match -- think GAME [--time MS] [--depth D] [--table MIB]
+//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K]
 //! cargo run --release --example match -- fit toguz PGN_FILE
 //! cargo run --release --example match -- fit katro GAMES [--seed S]
 //! ```
@@ -23,7 +24,8 @@
 //! 95 % interval, and each player's average depth and nodes per second.
 //!
 //! `think` searches the start position with `pvs` and prints a line per completed iteration
-//! (depth, value, nodes, time, nodes per second, principal variation).
+//! (depth, value, nodes, time, nodes per second, principal variation); with `--positions K`
+//! it searches K Toguz Kumalak middlegames instead and prints the nodes each search took.
 //!
 //! `fit` fits the weights of a game's evaluation by logistic regression on game results and
 //! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro on games the old
@@ -45,7 +47,8 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
 [--seed S] [--opening-plies K] [--threads T] [--quiet]
-       match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q]
+       match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
+[--pruning 0|1] [--positions K]
        match fit toguz PGN_FILE
        match fit katro GAMES [--seed S]
   GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
@@ -182,6 +185,7 @@ fn think(args: &[String]) -> Result<(), String> {
         return Err("think takes a game".into());
     };
     let (mut time, mut table, mut depth) = (100u64, 16usize, None);
+    let (mut positions, mut pruning) = (0u64, true);
     let (mut aspiration, mut quiescence) = (
         mancala_engine::search::DEFAULT_ASPIRATION,
         mancala_engine::search::DEFAULT_QUIESCENCE,
@@ -220,6 +224,8 @@ fn think(args: &[String]) -> Result<(), String> {
             "--depth" => depth = Some(value as u32),
             "--aspiration" => aspiration = value as i32,
             "--quiescence" => quiescence = value as u32,
+            "--positions" => positions = value,
+            "--pruning" => pruning = value != 0,
             other => return Err(format!("unknown option `{other}`")),
         }
     }
@@ -227,14 +233,31 @@ fn think(args: &[String]) -> Result<(), String> {
     if let Some(depth) = depth {
         limits = limits.with_depth(depth);
     }
+    let toguz_player = || {
+        mancala_engine::search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
+            .with_aspiration(aspiration)
+            .with_quiescence(quiescence)
+            .with_pruning(pruning)
+            .with_table_bytes(table << 20)
+    };
+    if positions > 0 {
+        // Middlegames of 6 to 28 random plies, each searched by a fresh player.
+        let mut total = 0;
+        for number in 0..positions {
+            let plies = 6 + 2 * (number % 12) as u32;
+            let position = opening(&toguz::Toguz::default(), 1, number, plies);
+            let result = toguz_player().search(&position);
+            println!(
+                "position {number} ({plies} plies): depth={} nodes={}",
+                result.depth, result.nodes
+            );
+            total += result.nodes;
+        }
+        println!("positions={positions} nodes={total}");
+        return Ok(());
+    }
     match game.as_str() {
-        "toguz" => think_about(
-            &toguz::Toguz::default(),
-            mancala_engine::search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
-                .with_aspiration(aspiration)
-                .with_quiescence(quiescence),
-            table,
-        ),
+        "toguz" => think_about(&toguz::Toguz::default(), toguz_player(), table),
         "katro" => think_about(
             &katro::Katro::default(),
             mancala_engine::search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),

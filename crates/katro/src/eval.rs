@@ -12,7 +12,7 @@
 //! ```
 
 use crate::Katro;
-use mancala_engine::search::Evaluator;
+use mancala_engine::search::{Evaluator, Linear};
 use mancala_engine::{Position as _, Side};
 
 /// The number of features.
@@ -92,7 +92,7 @@ pub fn features(position: &Katro) -> [i32; FEATURES] {
 /// [`FITTED_WEIGHTS`] by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Evaluation {
-    weights: [i32; FEATURES],
+    linear: Linear<FEATURES>,
 }
 
 impl Default for Evaluation {
@@ -104,29 +104,21 @@ impl Default for Evaluation {
 impl Evaluation {
     /// An evaluation with other weights (in 1/[`WEIGHT_SCALE`] units).
     pub const fn with_weights(weights: [i32; FEATURES]) -> Evaluation {
-        Evaluation { weights }
+        Evaluation {
+            linear: Linear::new(weights, WEIGHT_SCALE),
+        }
     }
 
     /// The value of `position` for its side to move.
     pub fn value(&self, position: &Katro) -> i32 {
-        let sum: i64 = features(position)
-            .iter()
-            .zip(self.weights)
-            .map(|(&f, w)| i64::from(f) * i64::from(w))
-            .sum();
-        (sum / WEIGHT_SCALE) as i32
+        self.linear.value(&features(position))
     }
 }
 
 impl Evaluator<Katro> for Evaluation {
     #[inline]
     fn evaluate(&self, position: &Katro, side: Side) -> i32 {
-        let value = self.value(position);
-        if side == position.side_to_move() {
-            value
-        } else {
-            -value
-        }
+        self.linear.evaluate(position, side, features)
     }
 }
 

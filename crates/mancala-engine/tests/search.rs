@@ -30,32 +30,50 @@ impl std::fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
+/// The moves of both toy games: take 1, 2 or 3 of the `left` items.
+fn takes(left: usize) -> MoveList<u8> {
+    (1..=left.min(3) as u8).collect()
+}
+
+/// Whether `take` is one of [`takes`].
+fn check_take(left: usize, take: u8) -> Result<(), Refused> {
+    if (1..=left.min(3)).contains(&usize::from(take)) {
+        Ok(())
+    } else {
+        Err(Refused)
+    }
+}
+
+/// What both toy games answer alike: moves are takes, there is no board or store, and the
+/// side to move is the field `side`.
+macro_rules! toy_game {
+    () => {
+        type Move = u8;
+        type MoveError = Refused;
+
+        fn board(&self) -> mancala_engine::Board {
+            mancala_engine::Board::new(&[])
+        }
+        fn store(&self, _: Side) -> u32 {
+            0
+        }
+        fn seeds_on_side(&self, _: Side) -> u32 {
+            0
+        }
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+    };
+}
+
 impl Position for Nim {
-    type Move = u8;
-    type MoveError = Refused;
+    toy_game!();
 
-    fn board(&self) -> mancala_engine::Board {
-        mancala_engine::Board::new(&[])
-    }
-    fn store(&self, _: Side) -> u32 {
-        0
-    }
-    fn seeds_on_side(&self, _: Side) -> u32 {
-        0
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
     fn legal_moves(&self) -> MoveList<u8> {
-        (1..=self.pile.min(3)).collect()
+        takes(self.pile.into())
     }
     fn check_move(&self, take: u8) -> Result<(), Refused> {
-        if (1..=self.pile.min(3)).contains(&take) {
-            Ok(())
-        } else {
-            Err(Refused)
-        }
+        check_take(self.pile.into(), take)
     }
     fn play_unchecked(&mut self, take: u8) {
         self.pile -= take;
@@ -102,31 +120,13 @@ impl Cards {
 }
 
 impl Position for Cards {
-    type Move = u8;
-    type MoveError = Refused;
+    toy_game!();
 
-    fn board(&self) -> mancala_engine::Board {
-        mancala_engine::Board::new(&[])
-    }
-    fn store(&self, _: Side) -> u32 {
-        0
-    }
-    fn seeds_on_side(&self, _: Side) -> u32 {
-        0
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
     fn legal_moves(&self) -> MoveList<u8> {
-        (1..=self.left().min(3) as u8).collect()
+        takes(self.left())
     }
     fn check_move(&self, take: u8) -> Result<(), Refused> {
-        if (1..=self.left().min(3) as u8).contains(&take) {
-            Ok(())
-        } else {
-            Err(Refused)
-        }
+        check_take(self.left(), take)
     }
     fn play_unchecked(&mut self, take: u8) {
         let take = usize::from(take);

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::Toguz;
-use mancala_engine::search::Evaluator;
+use mancala_engine::search::{Evaluator, Linear};
 use mancala_engine::{Position as _, Side};
 
 /// The number of features.
@@ -184,7 +184,7 @@ fn landing(origin: usize, seeds: usize, len: usize) -> (usize, u32) {
 /// of [`FITTED_WEIGHTS`] by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Evaluation {
-    weights: [i32; FEATURES],
+    linear: Linear<FEATURES>,
 }
 
 impl Default for Evaluation {
@@ -196,34 +196,26 @@ impl Default for Evaluation {
 impl Evaluation {
     /// An evaluation with other weights (in 1/[`WEIGHT_SCALE`] units), e.g. while fitting.
     pub const fn with_weights(weights: [i32; FEATURES]) -> Evaluation {
-        Evaluation { weights }
+        Evaluation {
+            linear: Linear::new(weights, WEIGHT_SCALE),
+        }
     }
 
     /// The weights in use.
     pub const fn weights(&self) -> [i32; FEATURES] {
-        self.weights
+        self.linear.weights()
     }
 
     /// The value of `position` for its side to move.
     pub fn value(&self, position: &Toguz) -> i32 {
-        let sum: i64 = features(position)
-            .iter()
-            .zip(self.weights)
-            .map(|(&f, w)| i64::from(f) * i64::from(w))
-            .sum();
-        (sum / WEIGHT_SCALE) as i32
+        self.linear.value(&features(position))
     }
 }
 
 impl Evaluator<Toguz> for Evaluation {
     #[inline]
     fn evaluate(&self, position: &Toguz, side: Side) -> i32 {
-        let value = self.value(position);
-        if side == position.side_to_move() {
-            value
-        } else {
-            -value
-        }
+        self.linear.evaluate(position, side, features)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Alpha-beta: negamax with pruning, iterative deepening and a per-game evaluation.
 
+use super::frame::{clamp_eval, for_parent, terminal_value, Best, Frame, INFINITY, PLIES};
 use super::limits::{Budget, Limits, MAX_DEPTH};
 use super::Player;
 use crate::{Position, Side, MAX_MOVES};
@@ -12,9 +13,6 @@ pub const WIN: i32 = 1_000_000_000;
 /// The largest value an [`Evaluator`] may give; larger values are clamped, so an evaluation can
 /// never be mistaken for a won or lost game.
 pub const MAX_EVAL: i32 = WIN / 2;
-
-/// Above every value the search can return.
-const INFINITY: i32 = WIN + 1;
 
 /// The plies to the end of the game a search value announces: `Some(n)` for a game won
 /// (positive value) or lost (negative) in `n` plies, `None` for an evaluation.
@@ -113,20 +111,7 @@ impl<E> AlphaBeta<E> {
         AlphaBeta { limits, evaluator }
     }
 
-    /// The limits each search runs under.
-    pub fn limits(&self) -> Limits {
-        self.limits
-    }
-
-    /// Changes the limits of later searches (e.g. a time control's budget for the next move).
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The evaluation in use.
-    pub fn evaluator(&self) -> &E {
-        &self.evaluator
-    }
+    limits_and_evaluator!(E);
 
     /// Searches `position` and returns the best move found with its value, depth, node count
     /// and principal variation.
@@ -156,32 +141,30 @@ impl<E> AlphaBeta<E> {
         result.best_move = Some(first);
 
         for depth in 1..=self.limits.max_depth() {
-            searcher.horizon_reached = false;
+            searcher.frame.horizon_reached = false;
             let value = searcher.negamax(position, depth, -INFINITY, INFINITY, 0, true);
-            if searcher.aborted {
-                if result.depth == 0 && searcher.pv_len[0] > 0 {
-                    result.best_move = Some(searcher.pv[0]);
+            if searcher.frame.aborted {
+                if let (0, Some(&best)) = (result.depth, searcher.frame.root_pv().first()) {
+                    result.best_move = Some(best);
                 }
                 break;
             }
             result.value = value;
             result.depth = depth;
             result.pv.clear();
-            result
-                .pv
-                .extend_from_slice(&searcher.pv[..searcher.pv_len[0]]);
+            result.pv.extend_from_slice(searcher.frame.root_pv());
             if let Some(&best) = result.pv.first() {
                 result.best_move = Some(best);
             }
             searcher.previous_pv.clone_from(&result.pv);
-            if !searcher.horizon_reached || plies_to_end(value).is_some() {
+            if !searcher.frame.horizon_reached || plies_to_end(value).is_some() {
                 break;
             }
-            if searcher.budget.past_deadline() {
+            if searcher.frame.budget.past_deadline() {
                 break;
             }
         }
-        result.nodes = searcher.nodes;
+        result.nodes = searcher.frame.nodes;
         result
     }
 }
@@ -198,21 +181,10 @@ where
     }
 }
 
-/// The rows of the triangular principal-variation table: one per ply, plus one.
-const PLIES: usize = MAX_DEPTH as usize + 1;
-
 /// The state of one search: counters, limits, and per-ply tables allocated once.
 struct Searcher<'a, P: Position, E> {
     evaluator: &'a E,
-    budget: Budget,
-    nodes: u64,
-    aborted: bool,
-    /// Set when some position was evaluated because the depth ran out (not because the game
-    /// ended): only then can a deeper iteration change anything.
-    horizon_reached: bool,
-    /// Row `ply` (at `ply * PLIES`) holds the best line found from the node at that ply.
-    pv: Vec<P::Move>,
-    pv_len: [usize; PLIES],
+    frame: Frame<P::Move>,
     previous_pv: Vec<P::Move>,
     /// Two moves per ply that recently caused a cut-off there, tried early.
     killers: [[Option<P::Move>; 2]; PLIES],
@@ -222,12 +194,7 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
     fn new(evaluator: &'a E, limits: &Limits) -> Self {
         Searcher {
             evaluator,
-            budget: Budget::new(limits.max_nodes(), limits.max_time()),
-            nodes: 0,
-            aborted: false,
-            horizon_reached: false,
-            pv: vec![P::Move::default(); PLIES * PLIES],
-            pv_len: [0; PLIES],
+            frame: Frame::new(Budget::new(limits.max_nodes(), limits.max_time())),
             previous_pv: Vec::with_capacity(PLIES),
             killers: [[None; 2]; PLIES],
         }
@@ -240,23 +207,17 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
         &mut self,
         position: &P,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         on_pv: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.budget.exhausted(self.nodes) {
-            self.aborted = true;
-            return 0;
-        }
-        self.nodes += 1;
-        if position.is_over() {
-            return terminal_value(position, ply);
+        if let Some(value) = self.frame.enter(position, ply) {
+            return value;
         }
         let me = position.side_to_move();
         if depth == 0 || ply + 1 >= PLIES {
-            self.horizon_reached = true;
+            self.frame.horizon_reached = true;
             return clamp_eval(self.evaluator.evaluate(position, me));
         }
         let moves = position.legal_moves();
@@ -281,26 +242,20 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
             }
         }
 
-        let mut best = -INFINITY;
+        let mut best = Best::new(alpha);
         for (i, &mv) in ordered[..count].iter().enumerate() {
             let child = position.child(mv);
             let child_on_pv = i == 0 && pv_move == Some(mv);
-            let value = if child.side_to_move() == me {
+            let value = for_parent(&child, me, best.alpha, beta, |alpha, beta| {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1, child_on_pv)
-            } else {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_on_pv)
-            };
-            if self.aborted {
+            });
+            if self.frame.aborted {
                 return 0;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    self.update_pv(ply, mv);
-                }
+            if best.offer(value, mv) {
+                self.frame.update_pv(ply, mv);
             }
-            if alpha >= beta {
+            if best.alpha >= beta {
                 let killers = &mut self.killers[ply];
                 if killers[0] != Some(mv) {
                     killers[1] = killers[0];
@@ -309,34 +264,8 @@ impl<'a, P: Position, E: Evaluator<P>> Searcher<'a, P, E> {
                 break;
             }
         }
-        best
+        best.value
     }
-
-    /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
-    fn update_pv(&mut self, ply: usize, mv: P::Move) {
-        let row = ply * PLIES;
-        let child_row = row + PLIES;
-        let child_len = self.pv_len[ply + 1].min(PLIES - 1);
-        self.pv[row] = mv;
-        self.pv
-            .copy_within(child_row..child_row + child_len, row + 1);
-        self.pv_len[ply] = child_len + 1;
-    }
-}
-
-/// The value of a finished game for its side to move, `ply` plies from the root.
-fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
-    let ply = ply.min(MAX_DEPTH as usize) as i32;
-    match position.outcome().and_then(|outcome| outcome.winner) {
-        Some(winner) if winner == position.side_to_move() => WIN - ply,
-        Some(_) => -(WIN - ply),
-        None => 0,
-    }
-}
-
-#[inline]
-fn clamp_eval(value: i32) -> i32 {
-    value.clamp(-MAX_EVAL, MAX_EVAL)
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@
 //!   evaluation;
 //! - [`RandomPlayer`]: a uniformly random legal move, the baseline the others are measured
 //!   against;
+//! - [`Linear`]: the weighted sum of a game's features that the games' fitted evaluations
+//!   are;
 //! - [`count_ending_lines`]: not a player but an exhaustive proof of how soon a game can end,
 //!   pruned by a game's sound bound.
 //!
@@ -64,12 +66,37 @@
 //! assert_eq!(end.outcome.and_then(|o| o.winner), Some(Side::South));
 //! ```
 
+/// The accessors of a search's limits and evaluation (fields `limits` and `evaluator`),
+/// alike for every searching player.
+macro_rules! limits_and_evaluator {
+    ($evaluator:ty) => {
+        /// The limits each search runs under.
+        pub fn limits(&self) -> Limits {
+            self.limits
+        }
+
+        /// Changes the limits of later searches (e.g. a time control's budget for the next
+        /// move).
+        pub fn set_limits(&mut self, limits: Limits) {
+            self.limits = limits;
+        }
+
+        /// The evaluation in use.
+        pub fn evaluator(&self) -> &$evaluator {
+            &self.evaluator
+        }
+    };
+}
+
 mod alphabeta;
+mod frame;
 mod limits;
+mod linear;
 mod mcts;
 mod node;
 mod ordering;
 mod proof;
+mod prune;
 mod pvs;
 mod report;
 mod tt;
@@ -78,6 +105,7 @@ pub use alphabeta::{
     plies_to_end, AlphaBeta, Evaluator, ScoreDifference, SearchResult, MAX_EVAL, WIN,
 };
 pub use limits::{Limits, DEFAULT_DEPTH, MAX_DEPTH};
+pub use linear::Linear;
 pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
 };

@@ -1,23 +1,14 @@
 //! The recursive part of [`Pvs`](super::Pvs): principal-variation search at one node, with the
 //! transposition table, move ordering and an optional capture search at the horizon.
 
-use super::alphabeta::{Evaluator, MAX_EVAL, WIN};
-use super::limits::{Budget, MAX_DEPTH};
+use super::alphabeta::Evaluator;
+use super::frame::{clamp_eval, for_parent, Best, Frame, PLIES};
+use super::limits::Budget;
 use super::ordering::{History, Killers};
-use super::tt::{Bound, TranspositionTable};
+use super::prune::{Selectivity, PRUNING_DEPTH};
+use super::tt::{from_table, to_table, Bound, TranspositionTable, WON};
 use crate::{Position, Side};
 use core::hash::Hash;
-
-/// Above every value the search can return.
-pub(crate) const INFINITY: i32 = WIN + 1;
-
-/// The rows of the triangular principal-variation table: one per ply, plus one. Also the
-/// deepest ply the search ever reaches, extensions and capture search included, so recursion
-/// is bounded.
-pub(crate) const PLIES: usize = MAX_DEPTH as usize + 1;
-
-/// Values at least this far from zero announce a won or lost game.
-const WON: i32 = WIN - PLIES as i32;
 
 /// A move that gains at least this many seeds at once counts as a capture (in the capture
 /// search, and as never reduced): a single seed can come from mere sowing, into one's own
@@ -37,6 +28,9 @@ pub(crate) struct Tuning {
     pub(crate) quiescence: u32,
     /// Whether late quiet moves are searched one ply shallower first.
     pub(crate) reductions: bool,
+    /// Whether the search is selective: deeper reductions growing with depth and move
+    /// number, at principal-variation nodes too; nodes and moves pruned near the horizon.
+    pub(crate) pruning: bool,
 }
 
 /// One child of a node, with what its ordering knows of it.
@@ -54,17 +48,10 @@ pub(crate) struct Node<'a, P: Position, E> {
     pub(crate) table: &'a mut TranspositionTable<P::Move>,
     pub(crate) killers: &'a mut Killers<P::Move>,
     pub(crate) history: &'a mut History,
-    pub(crate) budget: Budget,
-    pub(crate) nodes: u64,
-    pub(crate) aborted: bool,
-    /// Set when some position was judged because the depth ran out (not because the game
-    /// ended): only then can a deeper iteration change anything.
-    pub(crate) horizon_reached: bool,
-    /// Row `ply` (at `ply * PLIES`) holds the best line found from the node at that ply.
-    pub(crate) pv: Vec<P::Move>,
-    pub(crate) pv_len: [usize; PLIES],
+    pub(crate) frame: Frame<P::Move>,
     /// Per-ply scratch lists of children, reused so that no node allocates.
     children: Vec<Vec<Child<P>>>,
+    select: Selectivity,
 }
 
 impl<'a, P, E> Node<'a, P, E>
@@ -87,19 +74,10 @@ where
             table,
             killers,
             history,
-            budget,
-            nodes: 0,
-            aborted: false,
-            horizon_reached: false,
-            pv: vec![P::Move::default(); PLIES * PLIES],
-            pv_len: [0; PLIES],
+            frame: Frame::new(budget),
             children: (0..PLIES).map(|_| Vec::new()).collect(),
+            select: Selectivity::new(),
         }
-    }
-
-    /// The principal variation found from the root.
-    pub(crate) fn root_pv(&self) -> &[P::Move] {
-        &self.pv[..self.pv_len[0]]
     }
 
     /// The value of `child` for the side to move at its parent (`me`), searched within
@@ -114,11 +92,9 @@ where
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if child.side_to_move() == me {
+        for_parent(child, me, alpha, beta, |alpha, beta| {
             self.search(child, depth, alpha, beta, ply)
-        } else {
-            -self.search(child, depth, -beta, -alpha, ply)
-        }
+        })
     }
 
     /// The value of `position` for its side to move, searched `depth` plies deep within
@@ -126,22 +102,16 @@ where
     pub(crate) fn search(
         &mut self,
         position: &P,
-        depth: u32,
-        mut alpha: i32,
+        mut depth: u32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.budget.exhausted(self.nodes) {
-            self.aborted = true;
-            return 0;
-        }
-        self.nodes += 1;
-        if position.is_over() {
-            return terminal_value(position, ply);
+        if let Some(value) = self.frame.enter(position, ply) {
+            return value;
         }
         if depth == 0 || ply + 1 >= PLIES {
-            self.horizon_reached = true;
+            self.frame.horizon_reached = true;
             return self.quiesce(position, alpha, beta, ply, self.tuning.quiescence);
         }
         let key = position.key();
@@ -158,7 +128,7 @@ where
                 };
                 if usable {
                     if value.abs() < WON {
-                        self.horizon_reached = true;
+                        self.frame.horizon_reached = true;
                     }
                     return value;
                 }
@@ -171,37 +141,111 @@ where
             return clamp_eval(self.evaluator.evaluate(position, me));
         }
         let table_move = table_move.filter(|mv| moves.contains(mv));
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut searched = 0usize;
-
-        // The table's move first, before the others are even generated: it often cuts off.
-        if let Some(mv) = table_move {
-            let child = position.child(mv);
-            let value = self.child_value(&child, me, depth - 1, alpha, beta, ply + 1);
-            if self.aborted {
-                return 0;
-            }
-            searched = 1;
-            best = value;
-            best_move = Some(mv);
-            if value > alpha {
-                alpha = value;
-                self.update_pv(ply, mv);
-            }
-            if alpha >= beta {
-                self.record_cutoff(me, mv, depth, ply, false);
-                self.table
-                    .store(key, to_table(best, ply), depth, Bound::Lower, best_move);
-                return best;
-            }
+        let pruning = self.tuning.pruning;
+        // Near the horizon, outside the principal variation and away from won or lost
+        // games, the static evaluation decides whether a node or a quiet move is worth it.
+        let prunable = pruning && !on_pv && depth < PRUNING_DEPTH && alpha.abs() < WON;
+        let stand = if prunable {
+            clamp_eval(self.evaluator.evaluate(position, me))
+        } else {
+            0
+        };
+        if prunable && beta.abs() < WON && stand - self.select.static_margin * depth as i32 >= beta
+        {
+            self.frame.horizon_reached = true;
+            return stand;
         }
-
+        // Without a table move the ordering is poor: search one ply shallower, which also
+        // fills the table for the next iteration.
+        if pruning && table_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+        let futile = prunable && stand + self.select.futility_margin * depth as i32 <= alpha;
+        let mut best = Best::new(alpha);
+        let mut searched = 0usize;
+        let killers = self.killers.at(ply);
         let mut children = std::mem::take(&mut self.children[ply]);
         children.clear();
+
+        'moves: {
+            // The table's move first, before the others are even generated: it often cuts
+            // off.
+            if let Some(mv) = table_move {
+                let child = position.child(mv);
+                let value = self.child_value(&child, me, depth - 1, best.alpha, beta, ply + 1);
+                if self.frame.aborted {
+                    break 'moves;
+                }
+                searched = 1;
+                if self.improve(&mut best, value, mv, ply, beta) {
+                    self.record_cutoff(me, mv, depth, ply, false);
+                    break 'moves;
+                }
+            }
+            self.generate(position, me, &moves, table_move, killers, &mut children);
+            for i in 0..children.len() {
+                // Selection sort, one step at a time: a cut-off saves sorting the rest.
+                let pick = (i..children.len())
+                    .max_by_key(|&j| (children[j].order, core::cmp::Reverse(j)))
+                    .unwrap_or(i);
+                children.swap(i, pick);
+                let Child { mv, gain, .. } = children[i];
+                let child = &children[i].position;
+                let quiet = gain < CAPTURE && !killers.contains(&Some(mv));
+                if quiet
+                    && searched > 0
+                    && prunable
+                    && (futile || searched >= self.select.late_moves[depth as usize])
+                {
+                    // Not searched: the value is no longer exact.
+                    self.frame.horizon_reached = true;
+                    continue;
+                }
+                let value = if searched == 0 {
+                    self.child_value(child, me, depth - 1, best.alpha, beta, ply + 1)
+                } else {
+                    let reduction = self.reduction(quiet, on_pv, depth, searched);
+                    self.null_window(child, me, depth - 1, reduction, best.alpha, beta, ply + 1)
+                };
+                if self.frame.aborted {
+                    break 'moves;
+                }
+                searched += 1;
+                if self.improve(&mut best, value, mv, ply, beta) {
+                    self.record_cutoff(me, mv, depth, ply, gain >= CAPTURE);
+                    break 'moves;
+                }
+            }
+        }
+        self.children[ply] = children;
+        if self.frame.aborted {
+            return 0;
+        }
+
+        let bound = if best.value >= beta {
+            Bound::Lower
+        } else if best.value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(key, to_table(best.value, ply), depth, bound, best.mv);
+        best.value
+    }
+
+    /// Fills `children` with the positions after every move but the table's, each with its
+    /// ordering score: what it gains at once, then killer, then history.
+    fn generate(
+        &self,
+        position: &P,
+        me: Side,
+        moves: &[P::Move],
+        table_move: Option<P::Move>,
+        killers: [Option<P::Move>; 2],
+        children: &mut Vec<Child<P>>,
+    ) {
         let score_before = i64::from(position.score(me));
-        let killers = self.killers.at(ply);
         for &mv in moves.iter().filter(|&&mv| Some(mv) != table_move) {
             let child = position.child(mv);
             let gain = i64::from(child.score(me)) - score_before;
@@ -218,61 +262,60 @@ where
                 gain,
             });
         }
+    }
 
-        for i in 0..children.len() {
-            // Selection sort, one step at a time: a cut-off saves sorting the rest.
-            let pick = (i..children.len())
-                .max_by_key(|&j| (children[j].order, core::cmp::Reverse(j)))
-                .unwrap_or(i);
-            children.swap(i, pick);
-            let Child { mv, gain, .. } = children[i];
-            let child = &children[i].position;
-            let value = if searched == 0 {
-                self.child_value(child, me, depth - 1, alpha, beta, ply + 1)
-            } else {
-                let quiet = gain < CAPTURE && !killers.contains(&Some(mv));
-                let reduction =
-                    u32::from(self.tuning.reductions && depth >= 3 && searched >= 3 && quiet);
-                let mut value =
-                    self.child_value(child, me, depth - 1 - reduction, alpha, alpha + 1, ply + 1);
-                if value > alpha && reduction > 0 && !self.aborted {
-                    value = self.child_value(child, me, depth - 1, alpha, alpha + 1, ply + 1);
-                }
-                if value > alpha && value < beta && !self.aborted {
-                    value = self.child_value(child, me, depth - 1, alpha, beta, ply + 1);
-                }
-                value
-            };
-            if self.aborted {
-                self.children[ply] = children;
-                return 0;
-            }
-            searched += 1;
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if value > alpha {
-                    alpha = value;
-                    self.update_pv(ply, mv);
-                }
-            }
-            if alpha >= beta {
-                self.record_cutoff(me, mv, depth, ply, gain >= CAPTURE);
-                break;
-            }
-        }
-        self.children[ply] = children;
-
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
+    /// How many plies shallower a move after `searched` others is searched first.
+    #[inline]
+    fn reduction(&self, quiet: bool, on_pv: bool, depth: u32, searched: usize) -> u32 {
+        if !self.tuning.reductions || !quiet {
+            0
+        } else if self.tuning.pruning {
+            let r = self.select.reduction(depth, searched);
+            let r = if on_pv { r.saturating_sub(1) } else { r };
+            r.min(depth.saturating_sub(2))
         } else {
-            Bound::Upper
-        };
-        self.table
-            .store(key, to_table(best, ply), depth, bound, best_move);
-        best
+            u32::from(depth >= 3 && searched >= 3)
+        }
+    }
+
+    /// A later move: searched `reduction` plies shallower with a null window at alpha, then
+    /// at full depth if it beats alpha, then with the full window if it still does.
+    #[allow(clippy::too_many_arguments)]
+    fn null_window(
+        &mut self,
+        child: &P,
+        me: Side,
+        depth: u32,
+        reduction: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut value = self.child_value(child, me, depth - reduction, alpha, alpha + 1, ply);
+        if value > alpha && reduction > 0 && !self.frame.aborted {
+            value = self.child_value(child, me, depth, alpha, alpha + 1, ply);
+        }
+        if value > alpha && value < beta && !self.frame.aborted {
+            value = self.child_value(child, me, depth, alpha, beta, ply);
+        }
+        value
+    }
+
+    /// Offers `mv` of `value` to `best`, extending the principal variation when it raised
+    /// alpha; returns whether it cut off (reached `beta`).
+    #[inline]
+    fn improve(
+        &mut self,
+        best: &mut Best<P::Move>,
+        value: i32,
+        mv: P::Move,
+        ply: usize,
+        beta: i32,
+    ) -> bool {
+        if best.offer(value, mv) {
+            self.frame.update_pv(ply, mv);
+        }
+        best.alpha >= beta
     }
 
     /// The horizon: the evaluation, or with `plies` of capture search left, the better of
@@ -291,24 +334,15 @@ where
             if i64::from(child.score(me)) - before < CAPTURE {
                 continue;
             }
-            if self.budget.exhausted(self.nodes) {
-                self.aborted = true;
+            let end = self.frame.enter(&child, ply + 1);
+            if self.frame.aborted {
                 return 0;
             }
-            self.nodes += 1;
-            let value = if child.is_over() {
-                let value = terminal_value(&child, ply + 1);
-                if child.side_to_move() == me {
-                    value
-                } else {
-                    -value
-                }
-            } else if child.side_to_move() == me {
-                self.quiesce(&child, alpha, beta, ply + 1, plies - 1)
-            } else {
-                -self.quiesce(&child, -beta, -alpha, ply + 1, plies - 1)
-            };
-            if self.aborted {
+            let value = for_parent(&child, me, alpha, beta, |alpha, beta| match end {
+                Some(value) => value,
+                None => self.quiesce(&child, alpha, beta, ply + 1, plies - 1),
+            });
+            if self.frame.aborted {
                 return 0;
             }
             if value > best {
@@ -328,56 +362,5 @@ where
             self.killers.record(ply, mv);
             self.history.record(me, &mv, depth);
         }
-    }
-
-    /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
-    fn update_pv(&mut self, ply: usize, mv: P::Move) {
-        let row = ply * PLIES;
-        let child_row = row + PLIES;
-        let child_len = self.pv_len[ply + 1].min(PLIES - 1);
-        self.pv[row] = mv;
-        self.pv
-            .copy_within(child_row..child_row + child_len, row + 1);
-        self.pv_len[ply] = child_len + 1;
-    }
-}
-
-/// The value of a finished game for its side to move, `ply` plies from the root.
-pub(crate) fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
-    let ply = ply.min(MAX_DEPTH as usize) as i32;
-    match position.outcome().and_then(|outcome| outcome.winner) {
-        Some(winner) if winner == position.side_to_move() => WIN - ply,
-        Some(_) => -(WIN - ply),
-        None => 0,
-    }
-}
-
-#[inline]
-pub(crate) fn clamp_eval(value: i32) -> i32 {
-    value.clamp(-MAX_EVAL, MAX_EVAL)
-}
-
-/// A value as the table keeps it: a won or lost game counted from this node, not the root,
-/// so it stays right when the position is met at another ply.
-#[inline]
-fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= WON {
-        value + ply as i32
-    } else if value <= -WON {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-/// A value from the table, counted from the root again.
-#[inline]
-fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= WON {
-        value - ply as i32
-    } else if value <= -WON {
-        value + ply as i32
-    } else {
-        value
     }
 }

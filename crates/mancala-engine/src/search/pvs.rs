@@ -2,8 +2,9 @@
 //! transposition table, aspiration windows, killer and history move ordering.
 
 use super::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
+use super::frame::{clamp_eval, terminal_value, INFINITY, PLIES};
 use super::limits::{Budget, Limits};
-use super::node::{clamp_eval, terminal_value, Node, Tuning, INFINITY};
+use super::node::{Node, Tuning};
 use super::ordering::{History, Killers};
 use super::report::Iteration;
 use super::tt::TranspositionTable;
@@ -31,8 +32,12 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 ///   moves that gain seeds at once (most first), then two killer moves per ply, then the
 ///   history of cut-offs.
 /// - **PVS**: the first move with the full window, the others with a null window, re-searched
-///   only when they beat it; late quiet moves first one ply shallower
-///   ([`with_reductions`](Pvs::with_reductions)).
+///   only when they beat it; late quiet moves first searched shallower, the more so the
+///   deeper the search and the later the move ([`with_reductions`](Pvs::with_reductions)).
+/// - **Selectivity** near the horizon: outside the principal variation, a node whose static
+///   evaluation is far above beta is not searched, nor are quiet moves when it is far below
+///   alpha or once enough moves were searched; a node without a table move is searched one
+///   ply shallower ([`with_pruning`](Pvs::with_pruning)).
 /// - **Aspiration windows**: each iteration starts with a window around the last value
 ///   ([`with_aspiration`](Pvs::with_aspiration)), widened when the value falls outside it.
 /// - **Capture search** at the horizon: the side to move may stand on the evaluation or play
@@ -79,10 +84,11 @@ impl<P: Position, E> Pvs<P, E> {
             tuning: Tuning {
                 quiescence: DEFAULT_QUIESCENCE,
                 reductions: true,
+                pruning: true,
             },
             table_bytes: DEFAULT_TABLE_BYTES,
             table: None,
-            killers: Killers::new(super::node::PLIES),
+            killers: Killers::new(PLIES),
             history: History::new(),
         }
     }
@@ -113,20 +119,17 @@ impl<P: Position, E> Pvs<P, E> {
         self
     }
 
-    /// The limits each search runs under.
-    pub fn limits(&self) -> Limits {
-        self.limits
+    /// Whether the search is selective (default: yes): late quiet moves reduced by more
+    /// plies the deeper the search and the later the move, also on the principal variation;
+    /// near the horizon, nodes far above beta and quiet moves far below alpha or late in the
+    /// order not searched; a node without a table move searched one ply shallower. Off, late
+    /// quiet moves lose one ply at most (the player before these were measured).
+    pub fn with_pruning(mut self, on: bool) -> Self {
+        self.tuning.pruning = on;
+        self
     }
 
-    /// Changes the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The evaluation in use.
-    pub fn evaluator(&self) -> &E {
-        &self.evaluator
-    }
+    limits_and_evaluator!(E);
 
     /// The memory of the transposition table, in bytes (at most the size asked for).
     pub fn table_bytes(&self) -> usize {
@@ -203,43 +206,47 @@ where
         );
 
         for depth in 1..=self.limits.max_depth() {
-            node.horizon_reached = false;
+            node.frame.horizon_reached = false;
             let value =
                 aspiration_search(&mut node, position, depth, result.value, self.aspiration);
-            if node.aborted {
+            if node.frame.aborted {
                 // Root moves fully searched in the unfinished iteration that beat the old best.
-                if let Some(&best) = node.root_pv().first() {
+                if let Some(&best) = node.frame.root_pv().first() {
                     result.best_move = Some(best);
-                    result.pv = node.root_pv().to_vec();
+                    result.pv = node.frame.root_pv().to_vec();
                 }
                 break;
             }
             result.value = value;
             result.depth = depth;
-            result.pv = node.root_pv().to_vec();
+            result.pv = node.frame.root_pv().to_vec();
             if let Some(&best) = result.pv.first() {
                 result.best_move = Some(best);
             }
             report(&Iteration {
                 depth,
                 value,
-                nodes: node.nodes,
+                nodes: node.frame.nodes,
                 elapsed: started.elapsed(),
                 pv: result.pv.clone(),
             });
             // A won or lost game in `p` plies is final once no quicker end can be hidden: a
-            // line of `p` plies is searched to its end at depth `p`, or at `2p` when every ply
-            // of it may have been reduced by one.
-            let reach = if self.tuning.reductions { 2 } else { 1 };
+            // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
+            // of it may have been reduced by one, at `REACH × p` with selectivity.
+            let reach = match (self.tuning.reductions, self.tuning.pruning) {
+                (_, true) => super::prune::REACH,
+                (true, false) => 2,
+                (false, false) => 1,
+            };
             let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
-            if !node.horizon_reached || proven {
+            if !node.frame.horizon_reached || proven {
                 break;
             }
-            if node.budget.past_deadline() {
+            if node.frame.budget.past_deadline() {
                 break;
             }
         }
-        result.nodes = node.nodes;
+        result.nodes = node.frame.nodes;
         result
     }
 }
@@ -266,7 +273,7 @@ where
         let alpha = guess.saturating_sub(below).max(-INFINITY);
         let beta = guess.saturating_add(above).min(INFINITY);
         let value = node.search(position, depth, alpha, beta, 0);
-        if node.aborted {
+        if node.frame.aborted {
             return value;
         }
         if value <= alpha && alpha > -INFINITY {

@@ -1,6 +1,37 @@
 //! The transposition table: what earlier searches learnt about a position, found by its
 //! [`key`](crate::Position::key), in a fixed amount of memory.
 
+use super::alphabeta::WIN;
+use super::frame::PLIES;
+
+/// Values at least this far from zero announce a won or lost game.
+pub(crate) const WON: i32 = WIN - PLIES as i32;
+
+/// A value as the table keeps it: a won or lost game counted from this node, not the root,
+/// so it stays right when the position is met at another ply.
+#[inline]
+pub(crate) fn to_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value + ply as i32
+    } else if value <= -WON {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+/// A value from the table, counted from the root again.
+#[inline]
+pub(crate) fn from_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value - ply as i32
+    } else if value <= -WON {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
 /// What a stored value says about the position's true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Bound {

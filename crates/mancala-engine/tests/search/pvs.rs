@@ -110,6 +110,19 @@ fn pvs_is_reproducible_and_keeps_to_a_node_limit() {
 }
 
 #[test]
+fn selectivity_reaches_deeper_on_the_same_nodes() {
+    let start = toguz::Toguz::default();
+    let depth = |pruning: bool| {
+        Pvs::with_evaluator(Limits::nodes(100_000), toguz::eval::Evaluation::default())
+            .with_pruning(pruning)
+            .search(&start)
+            .depth
+    };
+    let (selective, full) = (depth(true), depth(false));
+    assert!(selective >= full + 2, "{selective} against {full}");
+}
+
+#[test]
 fn pvs_keeps_to_a_time_limit() {
     // Generous slack: the machine may be busy, but a search that ignored its clock would run
     // for the whole depth limit, far longer.

@@ -1,0 +1,140 @@
+//! What both alpha-beta searches ([`AlphaBeta`](super::AlphaBeta) and
+//! [`Pvs`](super::Pvs)) share at every node: the node count and limits, the triangular table
+//! of principal variations, entering a node, negating a child's value, keeping the best move.
+
+use super::alphabeta::{MAX_EVAL, WIN};
+use super::limits::{Budget, MAX_DEPTH};
+use crate::{Position, Side};
+
+/// Above every value a search can return.
+pub(crate) const INFINITY: i32 = WIN + 1;
+
+/// The rows of the triangular principal-variation table: one per ply, plus one. Also the
+/// deepest ply a search ever reaches, extensions and capture search included, so recursion
+/// is bounded.
+pub(crate) const PLIES: usize = MAX_DEPTH as usize + 1;
+
+/// The state of one search that is not about ordering: counters, limits, the best lines.
+pub(crate) struct Frame<M> {
+    pub(crate) budget: Budget,
+    pub(crate) nodes: u64,
+    pub(crate) aborted: bool,
+    /// Set when some position was judged because the depth ran out (not because the game
+    /// ended), or a move was not searched: only then can a deeper iteration change anything.
+    pub(crate) horizon_reached: bool,
+    /// Row `ply` (at `ply * PLIES`) holds the best line found from the node at that ply.
+    pv: Vec<M>,
+    pv_len: [usize; PLIES],
+}
+
+impl<M: Copy + Default> Frame<M> {
+    /// A search within `budget`, nothing visited yet.
+    pub(crate) fn new(budget: Budget) -> Self {
+        Frame {
+            budget,
+            nodes: 0,
+            aborted: false,
+            horizon_reached: false,
+            pv: vec![M::default(); PLIES * PLIES],
+            pv_len: [0; PLIES],
+        }
+    }
+
+    /// Enters the node `position` at `ply`: counts it, and returns its value when the search
+    /// ends there — `0` when the budget is spent (the search is then aborted), or the value
+    /// of a finished game.
+    #[inline]
+    pub(crate) fn enter<P: Position<Move = M>>(&mut self, position: &P, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = 0;
+        if self.budget.exhausted(self.nodes) {
+            self.aborted = true;
+            return Some(0);
+        }
+        self.nodes += 1;
+        position.is_over().then(|| terminal_value(position, ply))
+    }
+
+    /// The principal variation found from the root.
+    pub(crate) fn root_pv(&self) -> &[M] {
+        &self.pv[..self.pv_len[0]]
+    }
+
+    /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: M) {
+        let row = ply * PLIES;
+        let child_row = row + PLIES;
+        let child_len = self.pv_len[ply + 1].min(PLIES - 1);
+        self.pv[row] = mv;
+        self.pv
+            .copy_within(child_row..child_row + child_len, row + 1);
+        self.pv_len[ply] = child_len + 1;
+    }
+}
+
+/// The best value and move found at a node so far, with the raised lower end of its window.
+pub(crate) struct Best<M> {
+    pub(crate) value: i32,
+    pub(crate) mv: Option<M>,
+    pub(crate) alpha: i32,
+}
+
+impl<M: Copy> Best<M> {
+    /// Nothing found yet in the window starting at `alpha`.
+    pub(crate) fn new(alpha: i32) -> Self {
+        Best {
+            value: -INFINITY,
+            mv: None,
+            alpha,
+        }
+    }
+
+    /// Takes `mv` of `value` if it is the best yet; returns whether it raised alpha (the
+    /// principal variation then goes through it).
+    #[inline]
+    pub(crate) fn offer(&mut self, value: i32, mv: M) -> bool {
+        if value <= self.value {
+            return false;
+        }
+        self.value = value;
+        self.mv = Some(mv);
+        if value > self.alpha {
+            self.alpha = value;
+            return true;
+        }
+        false
+    }
+}
+
+/// The value of `child` for `me`, the side to move at its parent, searched by `search` within
+/// `alpha..beta` as `me` sees it: window and value are negated only when the side to move
+/// changes, so games with extra turns are searched right.
+#[inline]
+pub(crate) fn for_parent<P: Position>(
+    child: &P,
+    me: Side,
+    alpha: i32,
+    beta: i32,
+    search: impl FnOnce(i32, i32) -> i32,
+) -> i32 {
+    if child.side_to_move() == me {
+        search(alpha, beta)
+    } else {
+        -search(-beta, -alpha)
+    }
+}
+
+/// The value of a finished game for its side to move, `ply` plies from the root.
+pub(crate) fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
+    let ply = ply.min(MAX_DEPTH as usize) as i32;
+    match position.outcome().and_then(|outcome| outcome.winner) {
+        Some(winner) if winner == position.side_to_move() => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+/// An evaluation kept within `±MAX_EVAL`, so it is never mistaken for a won or lost game.
+#[inline]
+pub(crate) fn clamp_eval(value: i32) -> i32 {
+    value.clamp(-MAX_EVAL, MAX_EVAL)
+}
