@@ -15,10 +15,7 @@ impl ParseError {
     pub fn new(what: &'static str, text: &str, why: &'static str) -> ParseError {
         // Quote at most a line's worth of the input: the message must stay readable whatever
         // was fed in.
-        let text = match text.char_indices().nth(40) {
-            Some((end, _)) => format!("{}…", &text[..end]),
-            None => text.to_owned(),
-        };
+        let text = crate::notation::excerpt(text);
         ParseError { what, text, why }
     }
 }

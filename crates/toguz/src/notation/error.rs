@@ -3,17 +3,8 @@
 
 use crate::SetupError;
 
-/// Error texts quote at most this many characters of the input, so a message stays readable
-/// whatever was fed in.
-const QUOTE: usize = 24;
-
-/// `text`, cut to a readable length.
-pub(crate) fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
-    }
-}
+/// `text`, cut to a readable length: the core's excerpt, the same in every game.
+pub(crate) use mancala_engine::notation::excerpt as quote;
 
 /// Why a text does not read: one error for every text form of the crate (moves, half-moves,
 /// position strings, rule sets, results, move styles).
