@@ -18,7 +18,7 @@ pub(crate) const REACH: u32 = 2 + MAX_REDUCTION;
 /// REDUCTION_DIVISOR` plies, rounded down: a late move in a deep search is rarely the best,
 /// and a wrong guess is corrected by the re-search at full depth.
 const REDUCTION_BASE: f64 = 0.5;
-const REDUCTION_DIVISOR: f64 = 2.0;
+const REDUCTION_DIVISOR: f64 = 1.5;
 
 /// Rows of the reduction table, by depth left and by moves already searched.
 const ROWS: usize = 64;
