@@ -14,6 +14,9 @@
 //! distinct sequences that win in exactly that many (`plies=none winning_lines=0` when no game
 //! is won within `P`).
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use mancala_engine::search::count_ending_lines;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,7 +30,11 @@ const MAX_PLIES: u32 = 14;
 fn main() -> ExitCode {
     let mut rules = RuleSet::STANDARD;
     let mut plies = 11;
-    let mut args = std::env::args().skip(1);
+    let args = match cli::args(ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--optional-tuzdik" => rules.tuzdik = TuzdikRule::Optional,

@@ -173,6 +173,7 @@ fn examples_refuse_an_argument_that_is_not_utf8() {
         "replay",
         "mangala4_playout",
         "every_game",
+        "shortest_win",
     ];
     for example in examples {
         let bad = std::ffi::OsString::from_vec(vec![b't', 0xff]);
