@@ -16,7 +16,6 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use mancala_engine::Side;
 use mangala4::{Finish, Leftover, Mangala4, RuleSet, Setup};
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -69,7 +68,7 @@ fn main() -> ExitCode {
         }
         match play_out(line, rules) {
             Ok(finish) => {
-                if writeln!(out, "{}", summary(&finish)).is_err() {
+                if writeln!(out, "{}", finish.summary()).is_err() {
                     return ExitCode::FAILURE;
                 }
             }
@@ -91,18 +90,6 @@ fn play_out(line: &str, rules: RuleSet) -> Result<Finish, String> {
     let setup: Setup = line.parse().map_err(|e| format!("{e}"))?;
     let start = Mangala4::from_setup(Setup { rules, ..setup }).map_err(|e| format!("{e}"))?;
     Ok(start.play_out())
-}
-
-/// The output line: `south=S north=N reason=R plies=P left=L`.
-fn summary(finish: &Finish) -> String {
-    format!(
-        "south={} north={} reason={} plies={} left={}",
-        finish.score(Side::South),
-        finish.score(Side::North),
-        finish.result.outcome.reason,
-        finish.plies,
-        finish.left()
-    )
 }
 
 fn usage(message: &str) -> ExitCode {

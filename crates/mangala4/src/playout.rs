@@ -77,4 +77,17 @@ impl Finish {
     pub fn left(&self) -> u32 {
         self.position.board().seeds()
     }
+
+    /// The play-out in one line, `south=S north=N reason=R plies=P left=L`: what the
+    /// `mangala4_playout` example prints, and how records of the older form wrote a result.
+    pub fn summary(&self) -> String {
+        format!(
+            "south={} north={} reason={} plies={} left={}",
+            self.score(Side::South),
+            self.score(Side::North),
+            self.result.outcome.reason,
+            self.plies,
+            self.left()
+        )
+    }
 }

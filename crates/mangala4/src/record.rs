@@ -52,7 +52,7 @@ use crate::notation::excerpt;
 use crate::playout::Finish;
 use crate::{Effect, Mangala4, Move, Opening, ParseError, RitualError};
 use core::fmt;
-use mancala_engine::{GameResult, Position, Side};
+use mancala_engine::{GameResult, Position};
 
 /// Why a record was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -267,7 +267,7 @@ impl Record {
     fn check_result(&self, written: &str) -> Result<(), RecordError> {
         let finish = self.finish();
         let matches = finish.is_some_and(|finish| {
-            written == finish.result.to_string() || written == older_result(&finish)
+            written == finish.result.to_string() || written == finish.summary()
         });
         if matches {
             return Ok(());
@@ -283,18 +283,6 @@ impl Record {
 fn moves_line(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("moves")?;
     (rest.is_empty() || rest.starts_with(' ')).then_some(rest)
-}
-
-/// The result line of the older record form.
-fn older_result(finish: &Finish) -> String {
-    format!(
-        "south={} north={} reason={} plies={} left={}",
-        finish.score(Side::South),
-        finish.score(Side::North),
-        finish.result.outcome.reason,
-        finish.plies,
-        finish.left()
-    )
 }
 
 impl fmt::Display for Record {
