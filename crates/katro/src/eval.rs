@@ -12,7 +12,7 @@
 //! ```
 
 use crate::Katro;
-use mancala_engine::search::{Evaluator, Linear};
+use mancala_engine::search::{Features, Linear};
 use mancala_engine::{Position as _, Side};
 
 /// The number of features.
@@ -88,43 +88,29 @@ pub fn features(position: &Katro) -> [i32; FEATURES] {
     ]
 }
 
-/// The fitted evaluation of Katro positions: `Σ weight × feature`, with the weights of
-/// [`FITTED_WEIGHTS`] by default.
+/// The features of Katro positions ([`features`]) with their weights
+/// ([`FITTED_WEIGHTS`], in 1/[`WEIGHT_SCALE`] units), for the core's linear evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Evaluation {
-    linear: Linear<FEATURES>,
-}
+pub struct KatroFeatures;
 
-impl Default for Evaluation {
-    fn default() -> Evaluation {
-        Evaluation::with_weights(FITTED_WEIGHTS)
-    }
-}
-
-impl Evaluation {
-    /// An evaluation with other weights (in 1/[`WEIGHT_SCALE`] units).
-    pub const fn with_weights(weights: [i32; FEATURES]) -> Evaluation {
-        Evaluation {
-            linear: Linear::new(weights, WEIGHT_SCALE),
-        }
-    }
-
-    /// The value of `position` for its side to move.
-    pub fn value(&self, position: &Katro) -> i32 {
-        self.linear.value(&features(position))
-    }
-}
-
-impl Evaluator<Katro> for Evaluation {
+impl Features<FEATURES> for KatroFeatures {
+    type Position = Katro;
+    const SCALE: i64 = WEIGHT_SCALE;
+    const FITTED: [i32; FEATURES] = FITTED_WEIGHTS;
     #[inline]
-    fn evaluate(&self, position: &Katro, side: Side) -> i32 {
-        self.linear.evaluate(position, side, features)
+    fn features(position: &Katro) -> [i32; FEATURES] {
+        features(position)
     }
 }
+
+/// The fitted evaluation of Katro positions: `Σ weight × feature / WEIGHT_SCALE`, with
+/// the weights of [`FITTED_WEIGHTS`] by default (`Evaluation::with_weights` for others).
+pub type Evaluation = Linear<KatroFeatures, FEATURES>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_engine::search::Evaluator;
 
     #[test]
     fn the_start_is_even() {

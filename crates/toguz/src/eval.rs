@@ -13,7 +13,7 @@
 //! ```
 
 use crate::Toguz;
-use mancala_engine::search::{Evaluator, Linear};
+use mancala_engine::search::{Features, Linear};
 use mancala_engine::{Position as _, Side};
 
 /// The number of features.
@@ -180,44 +180,24 @@ fn landing(origin: usize, seeds: usize, len: usize) -> (usize, u32) {
     }
 }
 
-/// The fitted evaluation of Toguz Kumalak positions: `Σ weight × feature`, with the weights
-/// of [`FITTED_WEIGHTS`] by default.
+/// The features of Toguz Kumalak positions ([`features`]) with their weights
+/// ([`FITTED_WEIGHTS`], in 1/[`WEIGHT_SCALE`] units), for the core's linear evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Evaluation {
-    linear: Linear<FEATURES>,
-}
+pub struct ToguzFeatures;
 
-impl Default for Evaluation {
-    fn default() -> Evaluation {
-        Evaluation::with_weights(FITTED_WEIGHTS)
-    }
-}
-
-impl Evaluation {
-    /// An evaluation with other weights (in 1/[`WEIGHT_SCALE`] units), e.g. while fitting.
-    pub const fn with_weights(weights: [i32; FEATURES]) -> Evaluation {
-        Evaluation {
-            linear: Linear::new(weights, WEIGHT_SCALE),
-        }
-    }
-
-    /// The weights in use.
-    pub const fn weights(&self) -> [i32; FEATURES] {
-        self.linear.weights()
-    }
-
-    /// The value of `position` for its side to move.
-    pub fn value(&self, position: &Toguz) -> i32 {
-        self.linear.value(&features(position))
-    }
-}
-
-impl Evaluator<Toguz> for Evaluation {
+impl Features<FEATURES> for ToguzFeatures {
+    type Position = Toguz;
+    const SCALE: i64 = WEIGHT_SCALE;
+    const FITTED: [i32; FEATURES] = FITTED_WEIGHTS;
     #[inline]
-    fn evaluate(&self, position: &Toguz, side: Side) -> i32 {
-        self.linear.evaluate(position, side, features)
+    fn features(position: &Toguz) -> [i32; FEATURES] {
+        features(position)
     }
 }
+
+/// The fitted evaluation of Toguz Kumalak positions: `Σ weight × feature / WEIGHT_SCALE`, with
+/// the weights of [`FITTED_WEIGHTS`] by default (`Evaluation::with_weights` for others).
+pub type Evaluation = Linear<ToguzFeatures, FEATURES>;
 
 /// An upper bound on the largest hole after `plies` more moves, from a largest hole of `max`:
 /// a move of `s` stones adds at most `⌈s / 18⌉` to any hole (T2), and `s ≤ max`.

@@ -1,6 +1,6 @@
 //! Alpha-beta: negamax with pruning, iterative deepening and a per-game evaluation.
 
-use super::frame::{clamp_eval, for_parent, terminal_value, Best, Frame, INFINITY, PLIES};
+use super::frame::{clamp_eval, first_guess, for_parent, Best, Frame, INFINITY, PLIES};
 use super::limits::{Budget, Limits, MAX_DEPTH};
 use super::Player;
 use crate::{Position, Side, MAX_MOVES};
@@ -121,24 +121,10 @@ impl<E> AlphaBeta<E> {
         E: Evaluator<P>,
     {
         let mut searcher = Searcher::new(&self.evaluator, &self.limits);
-        let side = position.side_to_move();
-        let mut result = SearchResult {
-            best_move: None,
-            value: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
+        let mut result = match first_guess(position, &self.evaluator) {
+            Ok(result) => result,
+            Err(done) => return done,
         };
-        if position.is_over() {
-            result.value = terminal_value(position, 0);
-            return result;
-        }
-        let moves = position.legal_moves();
-        result.value = clamp_eval(self.evaluator.evaluate(position, side));
-        let Some(&first) = moves.first() else {
-            return result;
-        };
-        result.best_move = Some(first);
 
         for depth in 1..=self.limits.max_depth() {
             searcher.frame.horizon_reached = false;

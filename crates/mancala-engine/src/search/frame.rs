@@ -2,7 +2,7 @@
 //! [`Pvs`](super::Pvs)) share at every node: the node count and limits, the triangular table
 //! of principal variations, entering a node, negating a child's value, keeping the best move.
 
-use super::alphabeta::{MAX_EVAL, WIN};
+use super::alphabeta::{Evaluator, SearchResult, MAX_EVAL, WIN};
 use super::limits::{Budget, MAX_DEPTH};
 use crate::{Position, Side};
 
@@ -120,6 +120,32 @@ pub(crate) fn for_parent<P: Position>(
         search(alpha, beta)
     } else {
         -search(-beta, -alpha)
+    }
+}
+
+/// What a search knows before its first iteration: the evaluation of `position` and its
+/// first legal move. `Err` when there is nothing to search: the game is over (with its
+/// value) or there is no move.
+pub(crate) fn first_guess<P: Position, E: Evaluator<P>>(
+    position: &P,
+    evaluator: &E,
+) -> Result<SearchResult<P::Move>, SearchResult<P::Move>> {
+    let mut result = SearchResult {
+        best_move: None,
+        value: 0,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    };
+    if position.is_over() {
+        result.value = terminal_value(position, 0);
+        return Err(result);
+    }
+    result.value = clamp_eval(evaluator.evaluate(position, position.side_to_move()));
+    result.best_move = position.legal_moves().first().copied();
+    match result.best_move {
+        Some(_) => Ok(result),
+        None => Err(result),
     }
 }
 

@@ -1,52 +1,72 @@
 //! Linear evaluations: a weighted sum of a game's features, each seen by the side to move,
 //! the shape every fitted evaluation of the workspace takes (logistic regression fits the
-//! weights, `docs/search.md`).
+//! weights, `docs/search.md`). A game names its features once ([`Features`]); [`Linear`]
+//! does the rest.
 
+use super::alphabeta::Evaluator;
 use crate::{Position, Side};
+use core::marker::PhantomData;
 
-/// Weights of `N` features in `1 / scale` units: the value is `Σ weight × feature / scale`,
-/// computed in 64 bits so that no sum of `i32` products overflows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Linear<const N: usize> {
-    weights: [i32; N],
-    scale: i64,
+/// `N` numbers that describe a game's position, for a [`Linear`] evaluation.
+pub trait Features<const N: usize> {
+    /// The game.
+    type Position: Position;
+    /// The evaluation is `Σ weight × feature / SCALE` (at least 1).
+    const SCALE: i64;
+    /// The default weights, in `1 / SCALE` units.
+    const FITTED: [i32; N];
+    /// The features of `position`, seen by its side to move (more is better for him).
+    fn features(position: &Self::Position) -> [i32; N];
 }
 
-impl<const N: usize> Linear<N> {
-    /// Weights `weights` divided by `scale` (a `scale` below 1 counts as 1).
-    pub const fn new(weights: [i32; N], scale: i64) -> Linear<N> {
+/// A linear evaluation over the features `F`: `Σ weight × feature / F::SCALE`, computed in
+/// 64 bits so that no sum of `i32` products overflows, for the side to move and negated for
+/// the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Linear<F, const N: usize> {
+    weights: [i32; N],
+    features: PhantomData<F>,
+}
+
+impl<F: Features<N>, const N: usize> Default for Linear<F, N> {
+    /// The fitted weights.
+    fn default() -> Self {
+        Linear::with_weights(F::FITTED)
+    }
+}
+
+impl<F, const N: usize> Linear<F, N> {
+    /// An evaluation with other weights (in `1 / F::SCALE` units), e.g. while fitting.
+    pub const fn with_weights(weights: [i32; N]) -> Self {
         Linear {
             weights,
-            scale: if scale < 1 { 1 } else { scale },
+            features: PhantomData,
         }
     }
 
-    /// The weights.
+    /// The weights in use.
     pub const fn weights(&self) -> [i32; N] {
         self.weights
     }
+}
 
-    /// `Σ weight × feature / scale`, saturated to `i32`.
+impl<F: Features<N>, const N: usize> Linear<F, N> {
+    /// The value of `position` for its side to move, saturated to `i32`.
     #[inline]
-    pub fn value(&self, features: &[i32; N]) -> i32 {
-        let sum: i64 = features
+    pub fn value(&self, position: &F::Position) -> i32 {
+        let sum: i64 = F::features(position)
             .iter()
             .zip(self.weights)
             .map(|(&f, w)| i64::from(f) * i64::from(w))
             .sum();
-        (sum / self.scale).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+        (sum / F::SCALE.max(1)).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
+}
 
-    /// The value for `side` of `position`, whose `features` are seen by its side to move:
-    /// negated when `side` is the other one.
+impl<F: Features<N>, const N: usize> Evaluator<F::Position> for Linear<F, N> {
     #[inline]
-    pub fn evaluate<P: Position>(
-        &self,
-        position: &P,
-        side: Side,
-        features: impl FnOnce(&P) -> [i32; N],
-    ) -> i32 {
-        let value = self.value(&features(position));
+    fn evaluate(&self, position: &F::Position, side: Side) -> i32 {
+        let value = self.value(position);
         if side == position.side_to_move() {
             value
         } else {
@@ -58,14 +78,30 @@ impl<const N: usize> Linear<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::toy::Pile;
+
+    /// The pile's size and its parity, weighted 256 and -512, scale 256.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    struct PileFeatures;
+
+    impl Features<2> for PileFeatures {
+        type Position = Pile;
+        const SCALE: i64 = 256;
+        const FITTED: [i32; 2] = [256, -512];
+        fn features(position: &Pile) -> [i32; 2] {
+            [position.left as i32, (position.left % 2) as i32]
+        }
+    }
 
     #[test]
-    fn the_sum_is_weighted_scaled_and_saturated() {
-        let linear = Linear::new([256, -512, 3], 256);
-        assert_eq!(linear.value(&[1, 1, 0]), -1);
-        assert_eq!(linear.value(&[10, 0, 256]), 13);
-        assert_eq!(Linear::new([i32::MAX], 1).value(&[i32::MAX]), i32::MAX);
-        assert_eq!(Linear::new([1], 0).value(&[7]), 7);
-        assert_eq!(linear.weights(), [256, -512, 3]);
+    fn the_sum_is_weighted_scaled_and_seen_by_either_side() {
+        let linear = Linear::<PileFeatures, 2>::default();
+        let seven = Pile::plain(7);
+        assert_eq!(linear.value(&seven), 5);
+        assert_eq!(linear.evaluate(&seven, seven.side_to_move()), 5);
+        assert_eq!(linear.evaluate(&seven, !seven.side_to_move()), -5);
+        assert_eq!(linear.weights(), [256, -512]);
+        let heavy = Linear::<PileFeatures, 2>::with_weights([i32::MAX, i32::MAX]);
+        assert_eq!(heavy.value(&Pile::plain(255)), i32::MAX);
     }
 }

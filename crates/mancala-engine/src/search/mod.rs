@@ -105,7 +105,7 @@ pub use alphabeta::{
     plies_to_end, AlphaBeta, Evaluator, ScoreDifference, SearchResult, MAX_EVAL, WIN,
 };
 pub use limits::{Limits, DEFAULT_DEPTH, MAX_DEPTH};
-pub use linear::Linear;
+pub use linear::{Features, Linear};
 pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
 };

@@ -2,7 +2,7 @@
 //! transposition table, aspiration windows, killer and history move ordering.
 
 use super::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
-use super::frame::{clamp_eval, terminal_value, INFINITY, PLIES};
+use super::frame::{first_guess, INFINITY, PLIES};
 use super::limits::{Budget, Limits};
 use super::node::{Node, Tuning};
 use super::ordering::{History, Killers};
@@ -172,23 +172,10 @@ where
         // allocation counts against the time limit.
         let started = Instant::now();
         let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
-        let mut result = SearchResult {
-            best_move: None,
-            value: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
+        let mut result = match first_guess(position, &self.evaluator) {
+            Ok(result) => result,
+            Err(done) => return done,
         };
-        if position.is_over() {
-            result.value = terminal_value(position, 0);
-            return result;
-        }
-        let moves = position.legal_moves();
-        result.value = clamp_eval(self.evaluator.evaluate(position, position.side_to_move()));
-        let Some(&first) = moves.first() else {
-            return result;
-        };
-        result.best_move = Some(first);
         let bytes = self.table_bytes;
         let table = self
             .table
