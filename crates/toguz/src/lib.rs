@@ -25,6 +25,7 @@
 mod bits;
 pub mod eval;
 mod moves;
+mod nine;
 pub mod notation;
 mod position;
 pub mod prelude;
