@@ -16,9 +16,11 @@ pub struct Playout<P> {
 /// Plays uniformly random legal moves from `position` until the game ends or `max_plies` moves
 /// have been played (a guard for games whose rules allow endless play).
 pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u32) -> Playout<P> {
+    // A local copy of the generator stays in registers through the loop; it is written back once.
+    let mut local = rng.clone();
     let mut plies = 0;
     while plies < max_plies {
-        match position.random_move(rng) {
+        match position.random_move(&mut local) {
             Some(mv) => {
                 position.play_unchecked(mv);
                 plies += 1;
@@ -26,6 +28,7 @@ pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u3
             None => break,
         }
     }
+    *rng = local;
     let outcome = position.outcome();
     Playout {
         position,

@@ -9,9 +9,10 @@ use crate::position::HOLE_BYTES;
 const LEN: usize = 18;
 
 /// `RUNS[rest][18 - start..][..32]` holds, at each ring hole `i`, `1` if `i` is one of the
-/// `rest` holes from `start` on round the ring (the bytes past the ring are masked off).
-static RUNS: [[u8; 64]; LEN] = {
-    let mut table = [[0u8; 64]; LEN];
+/// `rest` holes from `start` on round the ring (the bytes past the ring are masked off). Rows
+/// past 17 are never read: they let a masked index stand in for a bounds check.
+static RUNS: [[u8; 64]; 32] = {
+    let mut table = [[0u8; 64]; 32];
     let mut rest = 0;
     while rest < LEN {
         let mut j = 0;
@@ -67,7 +68,7 @@ const RING: [u8; HOLE_BYTES] = {
 /// A 32-byte window of a 64-byte table, starting at `from` (at most 32).
 #[inline(always)]
 fn window(table: &'static [u8; 64], from: usize) -> &'static [u8; HOLE_BYTES] {
-    match table[from.min(32)..].first_chunk::<HOLE_BYTES>() {
+    match table[from % 64..].first_chunk::<HOLE_BYTES>() {
         Some(chunk) => chunk,
         None => &[0; HOLE_BYTES],
     }
@@ -134,11 +135,12 @@ pub(crate) fn lift_and_sow(
     spread: Spread,
     sinks: [usize; 2],
 ) -> [u8; 2] {
-    let run = window(&RUNS[spread.rest % LEN], LEN.wrapping_sub(spread.start));
-    let lifted = window(&AT, 32usize.saturating_sub(origin));
+    // Every hole index here is below 32: the masks only spare the bounds checks.
+    let run = window(&RUNS[spread.rest % 32], LEN.wrapping_sub(spread.start) % 32);
+    let lifted = window(&AT, 32 - origin % 32);
     let (sink_a, sink_b) = (
-        window(&AT, 32usize.saturating_sub(sinks[0])),
-        window(&AT, 32usize.saturating_sub(sinks[1])),
+        window(&AT, 32 - sinks[0] % 32),
+        window(&AT, 32 - sinks[1] % 32),
     );
     let laps = spread.laps as u8;
     let mut sown = [0u8; HOLE_BYTES];
