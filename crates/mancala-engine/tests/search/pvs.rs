@@ -152,23 +152,39 @@ fn pvs_beats_random_play_at_toguz() {
 fn position_keys_agree_for_equal_positions() {
     // Equal positions reached by different routes (a string round trip, transposed moves) have
     // equal keys; positions that differ have different ones.
-    let mut rng = mancala_engine::Rng::new(17);
-    let mut position = toguz::Toguz::default();
+    // Every rule set, for the rules are part of the key.
+    use toguz::{BoardSize, RuleSet, TuzdikRule};
     let mut keys = std::collections::HashMap::new();
-    for _ in 0..300 {
-        if position.is_over() {
-            break;
+    let mut rule_sets = Vec::new();
+    for tuzdik in [TuzdikRule::Automatic, TuzdikRule::Optional] {
+        for stop_at_majority in [true, false] {
+            for board in [BoardSize::Nine, BoardSize::Seven] {
+                rule_sets.push(RuleSet {
+                    tuzdik,
+                    stop_at_majority,
+                    board,
+                });
+            }
         }
-        let copy: toguz::Toguz = position.to_string().parse().unwrap();
-        assert_eq!(copy, position);
-        assert_eq!(copy.key(), position.key());
-        if let Some(other) = keys.insert(position.key(), position) {
-            assert_eq!(other, position, "two positions share a key");
-        }
-        let mv = position.random_move(&mut rng).unwrap();
-        position.play(mv).unwrap();
     }
-    assert!(keys.len() > 100);
+    for (seed, rules) in rule_sets.into_iter().enumerate() {
+        let mut rng = mancala_engine::Rng::new(17 + seed as u64);
+        let mut position = toguz::Toguz::new(rules);
+        for _ in 0..300 {
+            if position.is_over() {
+                break;
+            }
+            let copy: toguz::Toguz = position.to_string().parse().unwrap();
+            assert_eq!(copy, position);
+            assert_eq!(copy.key(), position.key());
+            if let Some(other) = keys.insert(position.key(), position) {
+                assert_eq!(other, position, "two positions share a key");
+            }
+            let mv = position.random_move(&mut rng).unwrap();
+            position.play(mv).unwrap();
+        }
+    }
+    assert!(keys.len() > 800);
     let start = toguz::Toguz::default();
     assert_ne!(start.key(), start.child(toguz::Move::new(1)).key());
 }
