@@ -3,6 +3,7 @@
 
 use crate::bits::count_bits;
 use crate::nine::{self, Spread};
+use crate::position::NO_TUZDIK;
 use crate::{BoardSize, Effect, Move, Toguz, TuzdikRule};
 use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
 use mancala_engine::Side;
@@ -126,7 +127,12 @@ impl Toguz {
         // tuzdik gets.
         let (reached, landing, at_landing, fed) = if N == 9 {
             let spread = Spread::new(start, seeds);
-            let fed = [spread.seeds_at(south_tuzdik), spread.seeds_at(north_tuzdik)];
+            // Most positions have no tuzdik yet: a branch the same way for every reply.
+            let fed = if (south_tuzdik & north_tuzdik) == usize::from(NO_TUZDIK) {
+                [0, 0]
+            } else {
+                [spread.seeds_at(south_tuzdik), spread.seeds_at(north_tuzdik)]
+            };
             (spread.reached(), spread.last(), spread.seeds_at_last(), fed)
         } else {
             let start = if start == 2 * N { 0 } else { start };
