@@ -26,6 +26,7 @@ mod bits;
 pub mod eval;
 mod moves;
 mod nine;
+mod replies_nine;
 pub mod notation;
 mod position;
 pub mod prelude;

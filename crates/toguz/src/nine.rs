@@ -96,14 +96,15 @@ impl Spread {
         }
     }
 
-    /// The hole of the last seed: `seeds - 1` holes after the start.
-    #[inline(always)]
+    /// The hole of the last seed: `seeds - 1` holes after the start (the moves read it from
+    /// [`facts`]; the tests check one against the other).
+    #[cfg(test)]
     pub(crate) fn last(&self) -> usize {
         usize::from(WRAP[(self.start + self.rest + LEN - 1) % 64])
     }
 
     /// Seeds the last hole receives: every lap, and the last seed's.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn seeds_at_last(&self) -> u32 {
         (self.laps + usize::from(self.rest != 0)) as u32
     }
@@ -117,11 +118,48 @@ impl Spread {
 
     /// A bit per hole that receives a seed.
     #[inline(always)]
-    pub(crate) fn reached(&self) -> u32 {
+    pub(crate) const fn reached(&self) -> u32 {
         let run = if self.laps > 0 { LEN } else { self.rest };
         let bits = ((1u64 << run) - 1) << self.start;
         ((bits | bits >> LEN) & ((1 << LEN) - 1)) as u32
     }
+}
+
+/// What a move from a ring hole with a given count does, packed in a word: the holes it
+/// reaches (bits 0..18), the last seed's hole (bits 18..23) and the seeds that hole gets (bits
+/// 23..27). `FACTS[origin][seeds]`, the single seed going on to the next hole (T2).
+static FACTS: [[u32; 256]; LEN] = {
+    let mut table = [[0u32; 256]; LEN];
+    let mut origin = 0;
+    while origin < LEN {
+        let mut seeds = 1;
+        while seeds < 256 {
+            let start = if seeds == 1 { origin + 1 } else { origin };
+            let spread = Spread {
+                start,
+                laps: seeds / LEN,
+                rest: seeds % LEN,
+            };
+            let last = (start + seeds - 1) % LEN;
+            let at_last = seeds.div_ceil(LEN);
+            table[origin][seeds] = spread.reached() | (last as u32) << 18 | (at_last as u32) << 23;
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
+/// The facts of a move from `origin` (a ring hole) with `seeds` (at least one) seeds: the
+/// holes it reaches, the last seed's hole, and the seeds that hole gets; one look-up.
+#[inline(always)]
+pub(crate) fn facts(origin: usize, seeds: u8) -> (u32, usize, u32) {
+    let word = FACTS[origin % LEN][usize::from(seeds)];
+    (
+        word & ((1 << LEN) - 1),
+        (word >> 18 & 31) as usize,
+        word >> 23,
+    )
 }
 
 /// Lifts the seeds of `origin`, sows them as `spread` says, and takes the seeds that fall into
@@ -173,6 +211,13 @@ mod tests {
             for hole in 0..24 {
                 prop_assert_eq!(spread.seeds_at(hole), coverage.seeds_at(hole) as u32, "hole {}", hole);
             }
+        }
+
+        #[test]
+        fn the_facts_agree_with_the_spread(origin in 0usize..18, seeds in 1u8..=255) {
+            let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
+            let expected = (spread.reached(), spread.last(), spread.seeds_at_last());
+            prop_assert_eq!(facts(origin, seeds), expected);
         }
 
         #[test]

@@ -3,7 +3,6 @@
 
 use crate::bits::count_bits;
 use crate::nine::{self, Spread};
-use crate::position::NO_TUZDIK;
 use crate::{BoardSize, Effect, Move, Toguz, TuzdikRule};
 use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
 use mancala_engine::Side;
@@ -33,7 +32,8 @@ impl Toguz {
         let (landing, reached, fed) = if N == 9 && seeds != 0 {
             let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
             let fed = nine::lift_and_sow(&mut self.holes, origin, spread, tuzdiks);
-            (spread.last(), spread.reached(), fed)
+            let (reached, landing, _) = nine::facts(origin, seeds);
+            (landing, reached, fed)
         } else {
             let first = if seeds == 1 {
                 FirstSeed::Next
@@ -90,6 +90,12 @@ impl Toguz {
         (self.tuzdiks[0] as usize == hole) | (self.tuzdiks[1] as usize == hole)
     }
 
+    /// T4 (a)–(c) on the standard board.
+    #[inline(always)]
+    pub(crate) fn tuzdik_allowed_nine(&self, me: Side, hole: usize) -> bool {
+        self.tuzdik_allowed_on::<9>(me, hole)
+    }
+
     /// T4 (a)–(c): may `me` make a tuzdik of the opponent's hole `hole`, on the board of `N`
     /// holes a row?
     #[inline(always)]
@@ -105,13 +111,15 @@ impl Toguz {
     #[inline]
     pub(crate) fn replies_after(&self, mv: Move) -> usize {
         match self.rules.board {
-            BoardSize::Nine => self.replies_on::<9>(mv),
+            BoardSize::Nine if self.side == Side::South => self.replies_nine::<true>(mv),
+            BoardSize::Nine => self.replies_nine::<false>(mv),
             BoardSize::Seven => self.replies_on::<7>(mv),
             BoardSize::Five => self.replies_on::<5>(mv),
         }
     }
 
-    /// [`replies_after`](Toguz::replies_after) on the board of `N` holes a row.
+    /// [`replies_after`](Toguz::replies_after) on the board of `N` holes a row (the 7- and
+    /// 5-hole boards: the standard one counts in `replies_nine`).
     #[inline(always)]
     fn replies_on<const N: usize>(&self, mv: Move) -> usize {
         let me = self.side;
@@ -120,33 +128,22 @@ impl Toguz {
         if seeds == 0 {
             return 0;
         }
-        // T2: a single seed goes to the next hole (the spread takes 18 for hole 0).
+        // T2: a single seed goes to the next hole.
         let start = origin + usize::from(seeds == 1);
         let [south_tuzdik, north_tuzdik] = self.tuzdiks.map(usize::from);
         // Where the seeds fall: the holes reached, the last one and what it gets, what each
         // tuzdik gets.
-        let (reached, landing, at_landing, fed) = if N == 9 {
-            let spread = Spread::new(start, seeds);
-            // Most positions have no tuzdik yet: a branch the same way for every reply.
-            let fed = if (south_tuzdik & north_tuzdik) == usize::from(NO_TUZDIK) {
-                [0, 0]
-            } else {
-                [spread.seeds_at(south_tuzdik), spread.seeds_at(north_tuzdik)]
-            };
-            (spread.reached(), spread.last(), spread.seeds_at_last(), fed)
-        } else {
-            let start = if start == 2 * N { 0 } else { start };
-            let Some(coverage) = Coverage::new(2 * N, start, usize::from(seeds)) else {
-                return 0;
-            };
-            let landing = coverage.last();
-            let fed = [
-                coverage.seeds_at(south_tuzdik) as u32,
-                coverage.seeds_at(north_tuzdik) as u32,
-            ];
-            let at_landing = coverage.seeds_at(landing) as u32;
-            (coverage.reached() as u32, landing, at_landing, fed)
+        let start = if start == 2 * N { 0 } else { start };
+        let Some(coverage) = Coverage::new(2 * N, start, usize::from(seeds)) else {
+            return 0;
         };
+        let landing = coverage.last();
+        let fed = [
+            coverage.seeds_at(south_tuzdik) as u32,
+            coverage.seeds_at(north_tuzdik) as u32,
+        ];
+        let at_landing = coverage.seeds_at(landing) as u32;
+        let reached = coverage.reached() as u32;
         // T2, T3: the sown holes fill, the tuzdiks feed their owners.
         let mut kazans = [
             self.kazan(Side::South) + fed[0],
