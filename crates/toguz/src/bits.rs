@@ -27,10 +27,11 @@ pub(crate) fn count_bits(mask: u32) -> u32 {
     u32::from(SELECT[(mask as usize & 511) * 16])
 }
 
-/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count).
+/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count; past it, `0`
+/// or a set bit, never out of the table).
 #[inline]
 pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
-    u32::from(SELECT[(mask as usize & 511) * 16 + 1 + (n as usize).min(8)])
+    u32::from(SELECT[(mask as usize & 511) * 16 + 1 + (n as usize & 15)])
 }
 
 #[cfg(test)]

@@ -140,8 +140,12 @@ impl Toguz {
     /// A bit per hole of the mover's row that holds a seed (bit `k` = hole `k + 1`).
     #[inline]
     fn playable_mask(&self) -> u32 {
-        let n = self.rules.board.per_side();
-        (self.occupied >> (self.side.index() * n)) & ((1 << n) - 1)
+        // A constant row length for each board.
+        match self.rules.board {
+            BoardSize::Nine => (self.occupied >> (self.side.index() * 9)) & 0x1FF,
+            BoardSize::Seven => (self.occupied >> (self.side.index() * 7)) & 0x7F,
+            BoardSize::Five => (self.occupied >> (self.side.index() * 5)) & 0x1F,
+        }
     }
 
     /// T6: whether a kazan holds more than half the seeds, or each exactly half.
@@ -154,8 +158,9 @@ impl Toguz {
     #[inline(always)]
     pub(crate) fn majority_with(&self, [south, north]: [u32; 2]) -> bool {
         let total = self.rules.board.seeds();
-        self.rules.stop_at_majority
-            && (2 * south > total || 2 * north > total || 2 * south == total && south == north)
+        // More than half, or exactly half each: the larger kazan's double, plus one on a tie,
+        // passes the total (the two never hold more than the total together).
+        self.rules.stop_at_majority && 2 * south.max(north) + u32::from(south == north) > total
     }
 
     /// T6: the outcome, when a majority has ended the game.
