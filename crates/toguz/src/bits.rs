@@ -1,8 +1,9 @@
 //! Bit tricks on a row's 9-bit mask of occupied holes: count the set bits and find the `n`-th,
 //! by one table look-up each (move counting and random moves in play-outs).
 
-/// For every 9-bit mask: how many bits are set, then the place of each set bit, lowest first.
-/// Sixteen bytes a mask, so any masked index stays in bounds.
+/// For every 9-bit mask, sixteen bytes: the place of each set bit, lowest first, from byte 0,
+/// and how many bits are set in byte 15. Any index masked to its row stays in bounds, so no
+/// look-up needs a bounds check.
 static SELECT: [u8; 512 * 16] = {
     let mut table = [0u8; 512 * 16];
     let mut mask = 0;
@@ -10,12 +11,12 @@ static SELECT: [u8; 512 * 16] = {
         let (mut bit, mut n) = (0, 0);
         while bit < 9 {
             if mask & (1 << bit) != 0 {
-                table[mask * 16 + 1 + n] = bit as u8;
+                table[mask * 16 + n] = bit as u8;
                 n += 1;
             }
             bit += 1;
         }
-        table[mask * 16] = n as u8;
+        table[mask * 16 + 15] = n as u8;
         mask += 1;
     }
     table
@@ -24,14 +25,14 @@ static SELECT: [u8; 512 * 16] = {
 /// The number of set bits of a 9-bit mask.
 #[inline]
 pub(crate) fn count_bits(mask: u32) -> u32 {
-    u32::from(SELECT[(mask as usize & 511) * 16])
+    u32::from(SELECT[(mask as usize & 511) * 16 + 15])
 }
 
-/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count; past it, `0`
-/// or a set bit, never out of the table).
+/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count; past it, some
+/// number below 16, never a read out of the table).
 #[inline]
 pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
-    u32::from(SELECT[(mask as usize & 511) * 16 + 1 + (n as usize & 15)])
+    u32::from(SELECT[(mask as usize & 511) * 16 + (n as usize & 15)])
 }
 
 #[cfg(test)]
