@@ -18,16 +18,7 @@ pub struct Playout<P> {
 pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u32) -> Playout<P> {
     // A local copy of the generator stays in registers through the loop; it is written back once.
     let mut local = rng.clone();
-    let mut plies = 0;
-    while plies < max_plies {
-        match position.random_move(&mut local) {
-            Some(mv) => {
-                position.play_unchecked(mv);
-                plies += 1;
-            }
-            None => break,
-        }
-    }
+    let plies = position.play_random_moves(&mut local, max_plies);
     *rng = local;
     let outcome = position.outcome();
     Playout {
@@ -35,6 +26,25 @@ pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u3
         plies,
         outcome,
     }
+}
+
+/// The plain play-out loop: [`Position::random_move`] then [`Position::play_unchecked`] until
+/// the game ends or `max_plies` moves have been played; returns the moves played. It is what
+/// [`Position::play_random_moves`] does unless a game overrides it, and the reference a game's
+/// own loop is tested against.
+#[inline]
+pub fn play_random_moves<P: Position>(position: &mut P, rng: &mut Rng, max_plies: u32) -> u32 {
+    let mut plies = 0;
+    while plies < max_plies {
+        match position.random_move(rng) {
+            Some(mv) => {
+                position.play_unchecked(mv);
+                plies += 1;
+            }
+            None => break,
+        }
+    }
+    plies
 }
 
 #[cfg(test)]

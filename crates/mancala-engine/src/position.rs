@@ -98,6 +98,15 @@ pub trait Position: Clone + Eq + Hash {
         self.outcome().is_some()
     }
 
+    /// Plays uniformly random legal moves until the game ends or `max_plies` moves have been
+    /// played; returns the moves played. Play-outs call it, so a game can override it with a
+    /// loop built for its board; the override must draw the same numbers and play the same
+    /// moves as [`playout::play_random_moves`](crate::playout::play_random_moves), the default.
+    #[inline]
+    fn play_random_moves(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
+        crate::playout::play_random_moves(self, rng, max_plies)
+    }
+
     /// A legal move chosen uniformly at random, or `None` when the game is over.
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
         let moves = self.legal_moves();

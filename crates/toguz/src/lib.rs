@@ -27,6 +27,7 @@ pub mod eval;
 mod moves;
 mod nine;
 pub mod notation;
+mod playout_nine;
 mod position;
 pub mod prelude;
 pub mod record;

@@ -357,6 +357,17 @@ impl mancala_engine::Position for Toguz {
         self.majority_reached() || self.starved()
     }
 
+    /// The standard rules play out in a loop built for them (`playout_nine`); the others in the
+    /// core's plain loop.
+    #[inline]
+    fn play_random_moves(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
+        if self.rules == RuleSet::STANDARD {
+            self.play_random_nine(rng, max_plies)
+        } else {
+            mancala_engine::playout::play_random_moves(self, rng, max_plies)
+        }
+    }
+
     /// Picks among the playable holes without building the move list (the play-out hot path).
     #[inline]
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {
