@@ -31,6 +31,8 @@
 //! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro on games the old
 //! player plays against itself from random openings.
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod contender;
 mod elo;
 mod external;
@@ -57,7 +59,10 @@ const USAGE: &str = "usage: match GAME A B [--time MS | --depth D | --nodes N] [
 const MAX_PLIES: u32 = 2_000;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match cli::args(ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     let outcome = match args.first().map(String::as_str) {
         Some("fit") => fit::run(&args[1..]),
         Some("think") => think(&args[1..]),
