@@ -173,25 +173,44 @@ pub(crate) fn lift_and_sow(
     spread: Spread,
     sinks: [usize; 2],
 ) -> [u8; 2] {
+    let sown = lifted_and_sown(holes, origin, spread);
+    // A sink held nothing, so what it holds now is what fell into it.
+    let fed = [sown[sinks[0] % HOLE_BYTES], sown[sinks[1] % HOLE_BYTES]];
+    let keep = keeping_all_but(sinks);
+    for i in 0..HOLE_BYTES {
+        holes[i] = sown[i] & keep[i];
+    }
+    fed
+}
+
+/// The holes once the seeds of `origin` are lifted and sown as `spread` says, the sinks not yet
+/// emptied. The holes past the ring stay as they were.
+#[inline(always)]
+pub(crate) fn lifted_and_sown(
+    holes: &[u8; HOLE_BYTES],
+    origin: usize,
+    spread: Spread,
+) -> [u8; HOLE_BYTES] {
     // Every hole index here is below 32: the masks only spare the bounds checks.
     let run = window(&RUNS[spread.rest % 32], LEN.wrapping_sub(spread.start) % 32);
     let lifted = window(&AT, 32 - origin % 32);
-    let (sink_a, sink_b) = (
-        window(&AT, 32 - sinks[0] % 32),
-        window(&AT, 32 - sinks[1] % 32),
-    );
     let laps = spread.laps as u8;
     let mut sown = [0u8; HOLE_BYTES];
     for i in 0..HOLE_BYTES {
         let gain = (run[i].wrapping_add(laps)) & RING[i];
         sown[i] = (holes[i] & !lifted[i]).wrapping_add(gain);
     }
-    // A sink held nothing, so what it holds now is what fell into it.
-    let fed = [sown[sinks[0] % HOLE_BYTES], sown[sinks[1] % HOLE_BYTES]];
-    for i in 0..HOLE_BYTES {
-        holes[i] = sown[i] & !(sink_a[i] | sink_b[i]);
-    }
-    fed
+    sown
+}
+
+/// `0xFF` at every hole but the two `sinks`: the mask that empties them.
+#[inline(always)]
+pub(crate) fn keeping_all_but(sinks: [usize; 2]) -> [u8; HOLE_BYTES] {
+    let (sink_a, sink_b) = (
+        window(&AT, 32 - sinks[0] % 32),
+        window(&AT, 32 - sinks[1] % 32),
+    );
+    core::array::from_fn(|i| !(sink_a[i] | sink_b[i]))
 }
 
 #[cfg(test)]

@@ -12,56 +12,113 @@ use mancala_engine::{Rng, Side, Stores};
 /// Seeds on the standard board.
 const SEEDS: u32 = 162;
 
-/// The parts of a position a move changes, held apart from the rules and the side to move.
+/// The holes of the ring, a bit each.
+const RING_BITS: u32 = (1 << 18) - 1;
+
+/// The parts of a position a move changes, held apart from the rules and the side to move, with
+/// what follows from the tuzdiks worked out once per tuzdik rather than once per move.
 struct Game {
     holes: [u8; HOLE_BYTES],
-    /// South's kazan, then North's.
-    kazans: [u32; 2],
+    /// South's kazan in the low byte, North's in the next: both at most 162, so
+    /// `kazans + 0x2F2F` sets bit 7 or 15 exactly when one of them holds 81 or more.
+    kazans: u32,
     /// South's tuzdik, then North's; [`NO_TUZDIK`] for none.
     tuzdiks: [usize; 2],
+    /// `0` at the tuzdiks, `0xFF` elsewhere: the sowing's mask.
+    keep: [u8; HOLE_BYTES],
+    /// A bit per ring hole that is no tuzdik.
+    free: u32,
     /// A bit per hole that holds a seed.
     occupied: u32,
 }
 
 impl Game {
+    /// The game's parts from a position.
+    fn new(position: &Toguz) -> Game {
+        let tuzdiks = position.tuzdiks.map(usize::from);
+        let mut game = Game {
+            holes: position.holes,
+            kazans: position.kazan(Side::South) | position.kazan(Side::North) << 8,
+            tuzdiks,
+            keep: [0; HOLE_BYTES],
+            free: 0,
+            occupied: position.occupied,
+        };
+        game.tuzdiks_changed();
+        game
+    }
+
+    /// Works out the masks that follow from the tuzdiks (inlined, so that the game's parts can
+    /// live in registers).
+    #[inline(always)]
+    fn tuzdiks_changed(&mut self) {
+        let [south, north] = self.tuzdiks;
+        self.keep = nine::keeping_all_but(self.tuzdiks);
+        self.free = RING_BITS & !(1 << (south % 32) | 1 << (north % 32));
+    }
+
+    /// Whether the game is over by T6: a kazan holds more than half the seeds, or each half.
+    #[inline(always)]
+    fn majority(&self) -> bool {
+        // Most of the game neither kazan holds 81: one test.
+        if (self.kazans + 0x2F2F) & 0x8080 == 0 {
+            return false;
+        }
+        let (south, north) = (self.kazans & 0xFF, self.kazans >> 8);
+        2 * south.max(north) + u32::from(south == north) > SEEDS
+    }
+
     /// One random move by South if `SOUTH`, else by North; `false`, and no move, if the game is
     /// over (a kazan holds a majority, or the mover has no seed).
     #[inline(always)]
     fn step<const SOUTH: bool>(&mut self, rng: &mut Rng) -> bool {
         let (me, mine) = if SOUTH { (0, 0) } else { (1, 9) };
         let row = (self.occupied >> mine) & 511;
-        let [south, north] = self.kazans;
-        // T6 as in `majority_with`; T7: no seed on the mover's row.
-        if (2 * south.max(north) + u32::from(south == north) > SEEDS) | (row == 0) {
+        // T7: no seed on the mover's row; T6.
+        if (row == 0) | self.majority() {
             return false;
         }
         let k = nth_set_bit(row, rng.below(count_bits(row)));
         // Below 18: the mask only spares a bounds check.
         let origin = (mine + k as usize) % HOLE_BYTES;
         let seeds = self.holes[origin];
+        let (reached, landing, at_landing) = nine::facts(origin, seeds);
+        let landing = landing % HOLE_BYTES;
+        // T4: the last seed on an opponent's hole that is not a tuzdik takes an even count.
+        // The count is read before the sowing (the origin is the mover's, so an opponent's
+        // hole holds what it held plus what it gets), and the capture made without a branch:
+        // half the landings capture, unpredictably, and a wrong guess would cost more than the
+        // few cycles the test adds to the next move's wait.
+        let c = u32::from(self.holes[landing]) + at_landing;
+        let theirs = if SOUTH { landing >= 9 } else { landing < 9 };
+        let open = theirs & (self.free >> landing & 1 != 0);
+        let take = open & (c % 2 == 0);
         // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
         let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
-        let fed = nine::lift_and_sow(&mut self.holes, origin, spread, self.tuzdiks);
-        let (reached, landing, _) = nine::facts(origin, seeds);
-        let landing = landing % HOLE_BYTES;
-        self.kazans[0] += u32::from(fed[0]);
-        self.kazans[1] += u32::from(fed[1]);
+        let sown = nine::lifted_and_sown(&self.holes, origin, spread);
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
+        self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
+            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
+        for i in 0..HOLE_BYTES {
+            self.holes[i] = sown[i] & self.keep[i];
+        }
+        self.holes[landing] &= u8::from(take).wrapping_sub(1);
+        self.kazans += (c * u32::from(take)) << (8 * me);
         self.occupied = ((self.occupied & !(1 << origin)) | reached)
-            & !(1 << south_tuzdik | 1 << north_tuzdik);
-        // T4: the last seed on an opponent's hole that is not a tuzdik.
-        let theirs = if SOUTH { landing >= 9 } else { landing < 9 };
-        if theirs & (landing != south_tuzdik) & (landing != north_tuzdik) {
-            let c = self.holes[landing];
-            let tuzdik = c == 3 && self.tuzdik_allowed(me, landing);
-            if c % 2 == 0 || tuzdik {
-                self.holes[landing] = 0;
-                self.occupied &= !(1 << landing);
-                self.kazans[me] += u32::from(c);
-                if tuzdik {
-                    self.tuzdiks[me] = landing;
-                }
-            }
+            & self.free
+            & !(u32::from(take) << landing);
+        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one; a branch
+        // taken the same way nearly always, since each player makes at most one.
+        if self.tuzdiks[me] == usize::from(NO_TUZDIK)
+            && open
+            && c == 3
+            && self.tuzdik_allowed(me, landing)
+        {
+            self.holes[landing] = 0;
+            self.occupied &= !(1 << landing);
+            self.kazans += 3 << (8 * me);
+            self.tuzdiks[me] = landing;
+            self.tuzdiks_changed();
         }
         true
     }
@@ -79,17 +136,14 @@ impl Game {
 
 impl Toguz {
     /// [`play_random_moves`](mancala_engine::Position::play_random_moves) under
-    /// [`RuleSet::STANDARD`](crate::RuleSet::STANDARD). Compiled here, not where play-outs are
-    /// called from, so the tables are read at fixed addresses rather than through the
-    /// relocation table.
+    /// [`RuleSet::STANDARD`](crate::RuleSet::STANDARD). Out of line (one call a game), so the
+    /// loop has the registers to itself.
     #[inline(never)]
-    pub(crate) fn play_random_nine(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
-        let mut game = Game {
-            holes: self.holes,
-            kazans: [self.kazan(Side::South), self.kazan(Side::North)],
-            tuzdiks: self.tuzdiks.map(usize::from),
-            occupied: self.occupied,
-        };
+    pub(crate) fn play_random_nine(&mut self, rng_out: &mut Rng, max_plies: u32) -> u32 {
+        let mut game = Game::new(self);
+        // A local generator stays in registers; it is written back once.
+        let mut local = rng_out.clone();
+        let rng = &mut local;
         let mut plies = 0;
         'game: {
             if self.side == Side::North {
@@ -106,9 +160,9 @@ impl Toguz {
                 plies += 1;
             }
         }
+        *rng_out = local;
         self.holes = game.holes;
-        // Every kazan holds at most the 162 seeds of the game.
-        self.kazans = Stores::new(game.kazans[0] as u16, game.kazans[1] as u16);
+        self.kazans = Stores::new((game.kazans & 0xFF) as u16, (game.kazans >> 8) as u16);
         self.tuzdiks = game.tuzdiks.map(|t| t as u8);
         self.occupied = game.occupied;
         if plies % 2 == 1 {
