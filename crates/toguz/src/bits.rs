@@ -35,6 +35,47 @@ pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
     u32::from(SELECT[(mask as usize & 511) * 16 + (n as usize & 15)])
 }
 
+/// For every 9-bit mask, one word: how many bits are set (bits 0..4), then the place of each
+/// set bit, lowest first, four bits each from bit 4. A count and a pick from one look-up, one
+/// load fewer on a play-out's path from one move to the next.
+static PICKS: [u64; 512] = {
+    let mut table = [0u64; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 9 {
+            if mask & (1 << bit) != 0 {
+                table[mask] |= (bit as u64) << (4 + 4 * n);
+                n += 1;
+            }
+            bit += 1;
+        }
+        table[mask] |= n as u64;
+        mask += 1;
+    }
+    table
+};
+
+/// The [`PICKS`] word of a 9-bit mask: read its count with [`count_of`] and its set bits
+/// with [`pick`].
+#[inline(always)]
+pub(crate) fn picks(mask: u32) -> u64 {
+    PICKS[mask as usize & 511]
+}
+
+/// The number of set bits of the mask whose [`picks`] word is `word`.
+#[inline(always)]
+pub(crate) fn count_of(word: u64) -> u32 {
+    (word & 15) as u32
+}
+
+/// The position of the `n`-th set bit (`n` below the count) of the mask whose [`picks`] word
+/// is `word`.
+#[inline(always)]
+pub(crate) fn pick(word: u64, n: u32) -> u32 {
+    (word >> ((4 + 4 * n) & 63) & 15) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,7 +87,9 @@ mod tests {
             let bits: Vec<u32> = (0..9).filter(|b| mask & (1 << b) != 0).collect();
             for (n, &bit) in bits.iter().enumerate() {
                 assert_eq!(nth_set_bit(mask, n as u32), bit);
+                assert_eq!(pick(picks(mask), n as u32), bit);
             }
+            assert_eq!(count_of(picks(mask)), mask.count_ones());
         }
     }
 }

@@ -3,7 +3,7 @@
 //! one test before each move. It draws the same numbers and plays the same moves as the core's
 //! plain loop (the tests compare the two ply by ply).
 
-use crate::bits::{count_bits, nth_set_bit};
+use crate::bits::{count_of, pick, picks};
 use crate::nine::{self, Spread};
 use crate::position::{HOLE_BYTES, NO_TUZDIK};
 use crate::Toguz;
@@ -78,7 +78,8 @@ impl Game {
         if (row == 0) | self.majority() {
             return false;
         }
-        let k = nth_set_bit(row, rng.below(count_bits(row)));
+        let word = picks(row);
+        let k = pick(word, rng.below(count_of(word)));
         // Below 18: the mask only spares a bounds check.
         let origin = (mine + k as usize) % HOLE_BYTES;
         let seeds = self.holes[origin];
