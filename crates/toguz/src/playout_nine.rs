@@ -100,8 +100,8 @@ impl Game {
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
         self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
             + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
-        for i in 0..HOLE_BYTES {
-            self.holes[i] = sown[i] & self.keep[i];
+        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
+            *hole = sown & keep;
         }
         self.holes[landing] &= u8::from(take).wrapping_sub(1);
         self.kazans += (c * u32::from(take)) << (8 * me);
@@ -213,7 +213,10 @@ mod tests {
         for _ in 0..300 {
             let (mut fast, mut plain) = (Toguz::default(), Toguz::default());
             let plies = fast.play_random_moves(&mut fast_rng, u32::MAX);
-            assert_eq!(plies, play_random_moves(&mut plain, &mut plain_rng, u32::MAX));
+            assert_eq!(
+                plies,
+                play_random_moves(&mut plain, &mut plain_rng, u32::MAX)
+            );
             assert_eq!(fast, plain);
             assert!(fast.is_over());
         }
