@@ -194,12 +194,16 @@ impl Spec {
         }
     }
 
+    /// The search with the spec's settings, its table allocated before the first move's clock.
     fn tune<P: Position, E>(&self, pvs: Pvs<P, E>) -> Pvs<P, E> {
-        pvs.with_table_bytes(self.table_mib << 20)
+        let mut pvs = pvs
+            .with_table_bytes(self.table_mib << 20)
             .with_aspiration(self.aspiration)
             .with_quiescence(self.quiescence)
             .with_reductions(self.reductions)
-            .with_pruning(self.pruning)
+            .with_pruning(self.pruning);
+        pvs.allocate_table();
+        pvs
     }
 }
 

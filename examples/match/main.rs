@@ -280,6 +280,7 @@ where
     E: mancala_engine::search::Evaluator<P>,
 {
     let mut player = player.with_table_bytes(table << 20);
+    player.allocate_table();
     let result = player.search_with(position, |iteration| println!("{iteration}"));
     println!(
         "best={} depth={} nodes={}",

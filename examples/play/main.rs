@@ -293,6 +293,7 @@ fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
         Limits::depth(depth).with_time(options.time)
     };
     let mut engine = Pvs::with_evaluator(limits, G::evaluate);
+    engine.allocate_table();
     match person {
         Some(side) => {
             println!(

@@ -131,6 +131,15 @@ impl<P: Position, E> Pvs<P, E> {
 
     limits_and_evaluator!(E);
 
+    /// Allocates the transposition table now, if it is not allocated yet, as an engine does at
+    /// start-up: the first search then spends its time searching. Without this call the first
+    /// search allocates the table on its own clock.
+    pub fn allocate_table(&mut self) {
+        let bytes = self.table_bytes;
+        self.table
+            .get_or_insert_with(|| TranspositionTable::with_bytes(bytes));
+    }
+
     /// The memory of the transposition table, in bytes (at most the size asked for).
     pub fn table_bytes(&self) -> usize {
         match &self.table {
@@ -168,8 +177,8 @@ where
         position: &P,
         mut report: impl FnMut(&Iteration<P::Move>),
     ) -> SearchResult<P::Move> {
-        // The clock starts before the table is allocated (at the first search), so the
-        // allocation counts against the time limit.
+        // The clock starts before the table is allocated (at the first search, unless
+        // `allocate_table` came first), so the allocation counts against the time limit.
         let started = Instant::now();
         let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
         let mut result = match first_guess(position, &self.evaluator) {
