@@ -12,8 +12,9 @@
 //!   extra round trip given (serde, records);
 //!
 //! and, from a few plies of each game, that the re-read copies play on exactly like the
-//! original, ply by ply, to the end; and (unless the game may go on for ever) that every game
-//! ends within the ply limit.
+//! original, ply by ply, to the end; that the game's own play-out loop
+//! ([`Position::play_random_moves`]) plays the same games as the core's plain one; and (unless
+//! the game may go on for ever) that every game ends within the ply limit.
 //!
 //! ```
 //! # use mancala_engine::conformance::Kit;
@@ -127,12 +128,31 @@ where
                     .seed
                     .wrapping_add((start_index as u64) << 32)
                     .wrapping_add(game as u64);
+                self.check_playout_loop(start, seed);
                 let finished = self.play_game(start, seed, &mut report.positions);
                 report.games += 1;
                 report.finished += usize::from(finished);
             }
         }
         report
+    }
+
+    /// The game's own play-out loop, from `start`, plays what the core's plain loop plays: the
+    /// same moves (so the same position, moves counted and generator state), whole games and
+    /// games cut short by a ply cap.
+    fn check_playout_loop(&self, start: &P, seed: u64) {
+        let whole = u32::try_from(self.max_plies).unwrap_or(u32::MAX);
+        for cap in [whole, (seed % 64) as u32] {
+            let (mut own, mut plain) = (start.clone(), start.clone());
+            let (mut own_rng, mut plain_rng) = (Rng::new(seed), Rng::new(seed));
+            let own_plies = own.play_random_moves(&mut own_rng, cap);
+            let plain_plies = crate::playout::play_random_moves(&mut plain, &mut plain_rng, cap);
+            assert!(
+                own_plies == plain_plies && own == plain && own_rng == plain_rng,
+                "the game's play-out loop plays differently from the plain one (seed {seed}, \
+                 cap {cap}): {own_plies} plies to `{own}`, against {plain_plies} to `{plain}`"
+            );
+        }
     }
 
     /// Plays one random game, checking every ply; `true` if it ended.
@@ -323,13 +343,15 @@ mod tests {
     use core::fmt;
 
     /// Take-away with seeds: players alternately take 1 or 2 seeds from a pile into their
-    /// store; whoever takes the last wins. `cheat` breaks a promise on purpose.
+    /// store; whoever takes the last wins. `cheat` breaks a promise on purpose, and `own_loop`
+    /// plays its play-outs by a loop of its own that always takes one seed.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     struct Pile {
         left: u8,
         stores: [u8; 2],
         side: Side,
         cheat: bool,
+        own_loop: bool,
     }
 
     impl Position for Pile {
@@ -376,6 +398,17 @@ mod tests {
         fn score(&self, side: Side) -> u32 {
             self.store(side)
         }
+        fn play_random_moves(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
+            if !self.own_loop {
+                return crate::playout::play_random_moves(self, rng, max_plies);
+            }
+            let mut plies = 0;
+            while plies < max_plies && self.left > 0 {
+                self.play_unchecked(1);
+                plies += 1;
+            }
+            plies
+        }
     }
 
     impl fmt::Display for Pile {
@@ -385,6 +418,9 @@ mod tests {
             if self.cheat {
                 f.write_str(" cheat")?;
             }
+            if self.own_loop {
+                f.write_str(" own-loop")?;
+            }
             Ok(())
         }
     }
@@ -392,7 +428,11 @@ mod tests {
     impl FromStr for Pile {
         type Err = String;
         fn from_str(text: &str) -> Result<Pile, String> {
-            let parts: Vec<&str> = text.split(' ').collect();
+            let mut parts: Vec<&str> = text.split(' ').collect();
+            let own_loop = parts.last() == Some(&"own-loop");
+            if own_loop {
+                parts.pop();
+            }
             let (fields, cheat) = match parts.split_last() {
                 Some((&"cheat", rest)) => (rest, true),
                 _ => (&parts[..], false),
@@ -406,6 +446,7 @@ mod tests {
                 stores: [number(south)?, number(north)?],
                 side: side.parse().map_err(|e: crate::ParseError| e.to_string())?,
                 cheat,
+                own_loop,
             })
         }
     }
@@ -416,6 +457,7 @@ mod tests {
             stores: [0, 0],
             side: Side::South,
             cheat,
+            own_loop: false,
         }
     }
 
@@ -435,6 +477,16 @@ mod tests {
     #[should_panic(expected = "seeds created or lost")]
     fn a_game_that_loses_seeds_fails() {
         Kit::new([pile(true)]).games(1).run();
+    }
+
+    #[test]
+    #[should_panic(expected = "play-out loop plays differently")]
+    fn a_game_whose_own_playout_loop_plays_other_games_fails() {
+        let start = Pile {
+            own_loop: true,
+            ..pile(false)
+        };
+        Kit::new([start]).games(1).run();
     }
 
     #[test]
