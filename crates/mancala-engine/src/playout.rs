@@ -16,10 +16,7 @@ pub struct Playout<P> {
 /// Plays uniformly random legal moves from `position` until the game ends or `max_plies` moves
 /// have been played (a guard for games whose rules allow endless play).
 pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u32) -> Playout<P> {
-    // A local copy of the generator stays in registers through the loop; it is written back once.
-    let mut local = rng.clone();
-    let plies = position.play_random_moves(&mut local, max_plies);
-    *rng = local;
+    let plies = position.play_random_moves(rng, max_plies);
     let outcome = position.outcome();
     Playout {
         position,
@@ -33,10 +30,12 @@ pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u3
 /// [`Position::play_random_moves`] does unless a game overrides it, and the reference a game's
 /// own loop is tested against.
 #[inline]
-pub fn play_random_moves<P: Position>(position: &mut P, rng: &mut Rng, max_plies: u32) -> u32 {
+pub fn play_random_moves<P: Position>(position: &mut P, rng_out: &mut Rng, max_plies: u32) -> u32 {
+    // A local copy of the generator stays in registers through the loop; it is written back once.
+    let mut rng = rng_out.clone();
     let mut plies = 0;
     while plies < max_plies {
-        match position.random_move(rng) {
+        match position.random_move(&mut rng) {
             Some(mv) => {
                 position.play_unchecked(mv);
                 plies += 1;
@@ -44,6 +43,7 @@ pub fn play_random_moves<P: Position>(position: &mut P, rng: &mut Rng, max_plies
             None => break,
         }
     }
+    *rng_out = rng;
     plies
 }
 

@@ -6,6 +6,7 @@
 use crate::bits::{count_of, pick, picks};
 use crate::nine::{self, Spread};
 use crate::position::{HOLE_BYTES, NO_TUZDIK};
+use crate::sowing::tuzdik_allowed;
 use crate::Toguz;
 use mancala_engine::{Rng, Side, Stores};
 
@@ -113,7 +114,7 @@ impl Game {
         if self.tuzdiks[me] == usize::from(NO_TUZDIK)
             && open
             && c == 3
-            && self.tuzdik_allowed(me, landing)
+            && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
         {
             self.holes[landing] = 0;
             self.occupied &= !(1 << landing);
@@ -122,16 +123,6 @@ impl Game {
             self.tuzdiks_changed();
         }
         true
-    }
-
-    /// T4 (a)–(c) on the standard board: may the player `me` (`0` South) make a tuzdik of the
-    /// opponent's hole `hole`?
-    #[inline(always)]
-    fn tuzdik_allowed(&self, me: usize, hole: usize) -> bool {
-        let theirs = self.tuzdiks[1 - me];
-        self.tuzdiks[me] == usize::from(NO_TUZDIK)
-            && hole % 9 != 8
-            && (theirs == usize::from(NO_TUZDIK) || theirs % 9 != hole % 9)
     }
 }
 

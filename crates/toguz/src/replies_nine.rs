@@ -43,7 +43,7 @@ impl Toguz {
         let free = (landing != south_tuzdik) & (landing != north_tuzdik);
         let taken = on_their_row
             & free
-            & ((c % 2 == 0) | (c == 3 && self.tuzdik_allowed_nine(me, landing)));
+            & ((c % 2 == 0) | (c == 3 && self.tuzdik_allowed_on::<9>(me, landing)));
         let gain = c * u32::from(taken);
         let kazans = if SOUTH {
             [south + gain, north]

@@ -3,6 +3,7 @@
 
 use crate::bits::count_bits;
 use crate::nine::{self, Spread};
+use crate::position::NO_TUZDIK;
 use crate::{BoardSize, Effect, Move, Toguz, TuzdikRule};
 use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
 use mancala_engine::Side;
@@ -91,20 +92,15 @@ impl Toguz {
         (self.tuzdiks[0] as usize == hole) | (self.tuzdiks[1] as usize == hole)
     }
 
-    /// T4 (a)–(c) on the standard board.
-    #[inline(always)]
-    pub(crate) fn tuzdik_allowed_nine(&self, me: Side, hole: usize) -> bool {
-        self.tuzdik_allowed_on::<9>(me, hole)
-    }
-
     /// T4 (a)–(c): may `me` make a tuzdik of the opponent's hole `hole`, on the board of `N`
     /// holes a row?
     #[inline(always)]
-    fn tuzdik_allowed_on<const N: usize>(&self, me: Side, hole: usize) -> bool {
-        N != 5
-            && self.tuzdik(me).is_none()
-            && hole % N != N - 1
-            && self.tuzdik(!me).is_none_or(|theirs| theirs % N != hole % N)
+    pub(crate) fn tuzdik_allowed_on<const N: usize>(&self, me: Side, hole: usize) -> bool {
+        tuzdik_allowed::<N>(
+            usize::from(self.tuzdiks[me.index()]),
+            usize::from(self.tuzdiks[(!me).index()]),
+            hole,
+        )
     }
 
     /// The replies to the legal move `mv` under automatic tuzdiks, worked out from where its
@@ -171,4 +167,14 @@ impl Toguz {
         let row = (occupied >> ((!me).index() * N)) & ((1 << N) - 1);
         count_bits(row) as usize
     }
+}
+
+/// T4 (a)–(c) on the board of `N` holes a row, from the tuzdik holes alone ([`NO_TUZDIK`] for
+/// none): may a player whose tuzdik is `mine` make one of the opponent's hole `hole`, when the
+/// opponent's is `theirs`? Not on the 2 × 5 board, not a second one, not the last hole of a
+/// row, not the hole of the same number as the opponent's.
+#[inline(always)]
+pub(crate) fn tuzdik_allowed<const N: usize>(mine: usize, theirs: usize, hole: usize) -> bool {
+    let none = usize::from(NO_TUZDIK);
+    N != 5 && mine == none && hole % N != N - 1 && (theirs == none || theirs % N != hole % N)
 }
