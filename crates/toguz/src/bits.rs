@@ -1,40 +1,6 @@
 //! Bit tricks on a row's 9-bit mask of occupied holes: count the set bits and find the `n`-th,
 //! by one table look-up each (move counting and random moves in play-outs).
 
-/// For every 9-bit mask, sixteen bytes: the place of each set bit, lowest first, from byte 0,
-/// and how many bits are set in byte 15. Any index masked to its row stays in bounds, so no
-/// look-up needs a bounds check.
-static SELECT: [u8; 512 * 16] = {
-    let mut table = [0u8; 512 * 16];
-    let mut mask = 0;
-    while mask < 512 {
-        let (mut bit, mut n) = (0, 0);
-        while bit < 9 {
-            if mask & (1 << bit) != 0 {
-                table[mask * 16 + n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        table[mask * 16 + 15] = n as u8;
-        mask += 1;
-    }
-    table
-};
-
-/// The number of set bits of a 9-bit mask.
-#[inline]
-pub(crate) fn count_bits(mask: u32) -> u32 {
-    u32::from(SELECT[(mask as usize & 511) * 16 + 15])
-}
-
-/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count; past it, some
-/// number below 16, never a read out of the table).
-#[inline]
-pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
-    u32::from(SELECT[(mask as usize & 511) * 16 + (n as usize & 15)])
-}
-
 /// For every 9-bit mask, one word: how many bits are set (bits 0..4), then the place of each
 /// set bit, lowest first, four bits each from bit 4. A count and a pick from one look-up, one
 /// load fewer on a play-out's path from one move to the next.
@@ -73,7 +39,20 @@ pub(crate) fn count_of(word: u64) -> u32 {
 /// is `word`.
 #[inline(always)]
 pub(crate) fn pick(word: u64, n: u32) -> u32 {
-    (word >> ((4 + 4 * n) & 63) & 15) as u32
+    (word >> ((4 + 4 * (n & 15)) & 63) & 15) as u32
+}
+
+/// The number of set bits of a 9-bit mask.
+#[inline]
+pub(crate) fn count_bits(mask: u32) -> u32 {
+    count_of(picks(mask))
+}
+
+/// The position of the `n`-th set bit of the 9-bit `mask` (`n` below its count; past it, some
+/// number below 16, never a read out of the table).
+#[inline]
+pub(crate) fn nth_set_bit(mask: u32, n: u32) -> u32 {
+    pick(picks(mask), n)
 }
 
 #[cfg(test)]
