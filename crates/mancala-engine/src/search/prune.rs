@@ -2,6 +2,8 @@
 //! moves near the horizon are not searched at all. Every figure here was chosen by node
 //! counts to a fixed depth and confirmed by matches (`docs/search.md`).
 
+use std::sync::LazyLock;
+
 /// The largest reduction of a late move, in plies: more lets a refutation hide too long.
 pub(crate) const MAX_REDUCTION: u32 = 3;
 
@@ -23,11 +25,23 @@ const REDUCTION_DIVISOR: f64 = 1.5;
 /// Rows of the reduction table, by depth left and by moves already searched.
 const ROWS: usize = 64;
 
-/// Selectivity parameters, with their reduction table worked out once per search.
+/// Reductions of a late quiet move by `[depth][moves searched before it]`: logarithms, so
+/// worked out once for the whole program rather than by every search.
+static REDUCTIONS: LazyLock<[[u8; ROWS]; ROWS]> = LazyLock::new(|| {
+    core::array::from_fn(|depth| {
+        let mut row = [0u8; ROWS];
+        for (searched, cell) in row.iter_mut().enumerate().skip(1) {
+            let r = REDUCTION_BASE
+                + (depth.max(1) as f64).ln() * (searched as f64).ln() / REDUCTION_DIVISOR;
+            *cell = (r.max(0.0) as u32).min(MAX_REDUCTION) as u8;
+        }
+        row
+    })
+});
+
+/// Selectivity parameters.
 #[derive(Debug, Clone)]
 pub(crate) struct Selectivity {
-    /// Reductions of a late quiet move by `[depth][moves searched before it]`.
-    reductions: Vec<[u8; ROWS]>,
     /// A node this far above beta per ply left, judged statically, is not searched.
     pub(crate) static_margin: i32,
     /// A quiet move whose parent is this far below alpha per ply left is not searched.
@@ -39,19 +53,7 @@ pub(crate) struct Selectivity {
 impl Selectivity {
     /// The tuned parameters.
     pub(crate) fn new() -> Selectivity {
-        let (base, divisor) = (REDUCTION_BASE, REDUCTION_DIVISOR);
-        let reductions = (0..ROWS)
-            .map(|depth| {
-                let mut row = [0u8; ROWS];
-                for (searched, cell) in row.iter_mut().enumerate().skip(1) {
-                    let r = base + (depth.max(1) as f64).ln() * (searched as f64).ln() / divisor;
-                    *cell = (r.max(0.0) as u32).min(MAX_REDUCTION) as u8;
-                }
-                row
-            })
-            .collect();
         Selectivity {
-            reductions,
             static_margin: 150,
             futility_margin: 200,
             late_moves: [0, 5, 7, 9],
@@ -61,7 +63,7 @@ impl Selectivity {
     /// The reduction of a late quiet move with `depth` plies left after `searched` moves.
     #[inline]
     pub(crate) fn reduction(&self, depth: u32, searched: usize) -> u32 {
-        u32::from(self.reductions[(depth as usize).min(ROWS - 1)][searched.min(ROWS - 1)])
+        u32::from(REDUCTIONS[(depth as usize).min(ROWS - 1)][searched.min(ROWS - 1)])
     }
 }
 
