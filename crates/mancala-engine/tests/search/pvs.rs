@@ -249,3 +249,23 @@ fn shortest_win_counts_agree_with_brute_force_near_the_end() {
     }
     assert!(checked > 0);
 }
+
+#[test]
+fn a_table_allocated_ahead_searches_as_one_allocated_by_the_search() {
+    let game = Cards::new(&[3, 9, 1, 7, 2, 8, 5], Side::South);
+    let size = 1 << 16;
+    let mut ahead = Pvs::new(Limits::depth(7)).with_table_bytes(size);
+    ahead.allocate_table();
+    // The size asked for is what is allocated, once: a second call keeps the table.
+    let bytes = ahead.table_bytes();
+    assert!(bytes > 0 && bytes <= size);
+    ahead.allocate_table();
+    assert_eq!(ahead.table_bytes(), bytes);
+    let mut lazy = Pvs::new(Limits::depth(7)).with_table_bytes(size);
+    let (early, late) = (ahead.search(&game), lazy.search(&game));
+    assert_eq!(
+        (early.value, early.best_move, early.nodes, &early.pv),
+        (late.value, late.best_move, late.nodes, &late.pv)
+    );
+    assert_eq!(lazy.table_bytes(), bytes);
+}
