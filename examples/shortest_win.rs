@@ -17,7 +17,7 @@
 #[path = "common/cli.rs"]
 mod cli;
 
-use mancala_engine::search::count_ending_lines;
+use mancala_search::count_ending_lines;
 use std::process::ExitCode;
 use std::time::Instant;
 use toguz::{RuleSet, Toguz, TuzdikRule};

@@ -2,6 +2,8 @@
 
 pub use katro;
 pub use mancala_engine as engine;
+#[cfg(feature = "search")]
+pub use mancala_search as search;
 pub use mangala4;
 pub use oware;
 pub use toguz;

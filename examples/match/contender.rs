@@ -1,10 +1,10 @@
 //! The players a match pits against each other, described by a short text such as
 //! `pvs:table=64,aspiration=30` or `old`.
 
-use mancala_engine::search::{
+use mancala_engine::Position;
+use mancala_search::{
     AlphaBeta, Evaluator, Limits, Pvs, SearchResult, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE,
 };
-use mancala_engine::Position;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,8 @@
 //! position's features, and `b`, `w` are found by Newton's method on the log-likelihood with
 //! a small ridge penalty. Positions of games numbered 5k are held out to check the fit.
 
-use mancala_engine::search::{AlphaBeta, Limits, Player};
 use mancala_engine::{Position, Rng, Side};
+use mancala_search::{AlphaBeta, Limits, Player};
 
 /// One position: its features and the result for its side to move (1 won, ½ drawn, 0 lost).
 struct Sample {

@@ -40,8 +40,8 @@ mod fit;
 
 use contender::{Contender, Spec};
 use elo::Tally;
-use mancala_engine::search::Limits;
 use mancala_engine::{Position, Rng, Side};
+use mancala_search::Limits;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -192,16 +192,15 @@ fn think(args: &[String]) -> Result<(), String> {
     let (mut time, mut table, mut depth) = (100u64, 16usize, None);
     let (mut positions, mut pruning) = (0u64, true);
     let (mut aspiration, mut quiescence) = (
-        mancala_engine::search::DEFAULT_ASPIRATION,
-        mancala_engine::search::DEFAULT_QUIESCENCE,
+        mancala_search::DEFAULT_ASPIRATION,
+        mancala_search::DEFAULT_QUIESCENCE,
     );
     let mut rest = options.iter();
     while let Some(option) = rest.next() {
         if option == "--old" {
             let limits = Limits::depth(depth.unwrap_or(64)).with_time(Duration::from_millis(time));
             let started = std::time::Instant::now();
-            let result =
-                mancala_engine::search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
+            let result = mancala_search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
             println!(
                 "old: depth={} nodes={} ms={}",
                 result.depth,
@@ -214,7 +213,7 @@ fn think(args: &[String]) -> Result<(), String> {
             let limits = Limits::depth(depth.unwrap_or(64)).with_time(Duration::from_millis(time));
             think_about(
                 &toguz::Toguz::default(),
-                mancala_engine::search::Pvs::new(limits),
+                mancala_search::Pvs::new(limits),
                 table,
             );
             return Ok(());
@@ -239,7 +238,7 @@ fn think(args: &[String]) -> Result<(), String> {
         limits = limits.with_depth(depth);
     }
     let toguz_player = || {
-        mancala_engine::search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
+        mancala_search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
             .with_aspiration(aspiration)
             .with_quiescence(quiescence)
             .with_pruning(pruning)
@@ -265,7 +264,7 @@ fn think(args: &[String]) -> Result<(), String> {
         "toguz" => think_about(&toguz::Toguz::default(), toguz_player(), table),
         "katro" => think_about(
             &katro::Katro::default(),
-            mancala_engine::search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
             table,
         ),
         other => return Err(format!("unknown game `{other}`")),
@@ -273,11 +272,11 @@ fn think(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn think_about<P, E>(position: &P, player: mancala_engine::search::Pvs<P, E>, table: usize)
+fn think_about<P, E>(position: &P, player: mancala_search::Pvs<P, E>, table: usize)
 where
     P: Position,
     P::Move: std::hash::Hash + std::fmt::Display,
-    E: mancala_engine::search::Evaluator<P>,
+    E: mancala_search::Evaluator<P>,
 {
     let mut player = player.with_table_bytes(table << 20);
     player.allocate_table();

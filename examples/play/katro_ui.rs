@@ -62,7 +62,7 @@ impl Game for Katro {
     }
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
-        use mancala_engine::search::Evaluator;
+        use mancala_search::Evaluator;
         katro::eval::Evaluation::default().evaluate(position, side)
     }
 

@@ -34,8 +34,8 @@ mod toguz_ui;
 
 pub use input::{Input, Stop};
 
-use mancala_engine::search::{Evaluator, Limits, Pvs, ScoreDifference};
 use mancala_engine::{EndReason, Position, Side};
+use mancala_search::{Evaluator, Limits, Pvs, ScoreDifference};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 

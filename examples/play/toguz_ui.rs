@@ -75,7 +75,7 @@ impl Game for Toguz {
     }
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
-        use mancala_engine::search::Evaluator;
+        use mancala_search::Evaluator;
         toguz::eval::Evaluation::default().evaluate(position, side)
     }
 

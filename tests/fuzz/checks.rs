@@ -1,7 +1,7 @@
 //! The promises checked for whatever an entry point accepts.
 
-use mancala_engine::conformance::Kit;
 use mancala_engine::Position;
+use mancala_kit::Kit;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::{Debug, Display};

@@ -5,15 +5,15 @@
 //! ```
 //! use katro::eval::Evaluation;
 //! use katro::Katro;
-//! use mancala_engine::search::{Limits, Pvs};
+//! use mancala_search::{Limits, Pvs};
 //!
 //! let mut player = Pvs::with_evaluator(Limits::depth(4), Evaluation::default());
 //! assert!(player.search(&Katro::default()).best_move.is_some());
 //! ```
 
 use crate::Katro;
-use mancala_engine::search::{Features, Linear};
 use mancala_engine::{Position as _, Side};
+use mancala_search::{Features, Linear};
 
 /// The number of features.
 pub const FEATURES: usize = 6;
@@ -110,7 +110,7 @@ pub type Evaluation = Linear<KatroFeatures, FEATURES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::search::Evaluator;
+    use mancala_search::Evaluator;
 
     #[test]
     fn the_start_is_even() {

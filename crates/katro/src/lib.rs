@@ -98,6 +98,8 @@
 //! Positions have a string form ([`Katro`]'s `Display`) and games a record format ([`Record`]).
 //! With the `serde` feature every type with a string form serialises as that string.
 
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod eval;
 mod moves;
 mod notation;

@@ -3,7 +3,7 @@
 //! through its string, a game record and (with the `serde` feature) serde.
 
 use katro::{Direction, Hole, Katro, Move, Record, RuleSet, Size};
-use mancala_engine::conformance::Kit;
+use mancala_kit::Kit;
 
 /// Every move a caller can write on a board of `size` (every hole, with and without a
 /// direction and a step), and some holes off it.

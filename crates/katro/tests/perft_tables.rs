@@ -2,8 +2,8 @@
 //! cannot drift from the code.
 
 use katro::{DirectionRule, Katro, RuleSet};
-use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_kit::perft_table;
 
 /// Counts up to this many leaves are checked in every test run; the rest in release builds.
 const QUICK: u64 = 100_000;

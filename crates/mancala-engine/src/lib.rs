@@ -15,7 +15,6 @@
 //! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it.
-//! - [`search`]: computer players for every game — alpha-beta, Monte Carlo tree search, random.
 //!
 //! ```
 //! use mancala_engine::sow::Coverage;
@@ -31,7 +30,6 @@
 mod board;
 pub mod capture;
 pub mod capture_row;
-pub mod conformance;
 pub mod cycle;
 mod error;
 pub mod history;
@@ -45,7 +43,6 @@ mod position;
 pub mod prelude;
 pub mod relay;
 mod rng;
-pub mod search;
 mod side;
 pub mod sow;
 pub mod sow_skip;

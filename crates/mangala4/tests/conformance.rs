@@ -2,7 +2,7 @@
 //! first players, both leftover rules; every hole and the pass probed at every ply; the
 //! position string, serde and the record as round trips that must play on identically.
 
-use mancala_engine::conformance::Kit;
+use mancala_kit::Kit;
 use mangala4::prelude::*;
 use mangala4::Leftover;
 

@@ -1,9 +1,9 @@
 //! The perft table of `docs/mangala4.md`, read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
-use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
 use mancala_engine::Side;
+use mancala_kit::perft_table;
 use mangala4::{Mangala4, Setup};
 
 /// A row of the doc's table.

@@ -1,7 +1,7 @@
 //! The workspace's contract, checked by the core's conformance kit on random games of the
 //! standard rules and of every option.
 
-use mancala_engine::conformance::Kit;
+use mancala_kit::Kit;
 use oware::prelude::*;
 
 /// Every move a board can name, and some it cannot.

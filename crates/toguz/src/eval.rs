@@ -3,7 +3,7 @@
 //! the results of recorded games, and sound bounds on what a side can still gain.
 //!
 //! ```
-//! use mancala_engine::search::{Limits, Pvs};
+//! use mancala_search::{Limits, Pvs};
 //! use toguz::eval::Evaluation;
 //! use toguz::Toguz;
 //!
@@ -13,8 +13,8 @@
 //! ```
 
 use crate::Toguz;
-use mancala_engine::search::{Features, Linear};
 use mancala_engine::{Position as _, Side};
+use mancala_search::{Features, Linear};
 
 /// The number of features.
 pub const FEATURES: usize = 16;

@@ -23,6 +23,8 @@
 //! - [`record`]: PGN game records.
 
 mod bits;
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod eval;
 mod moves;
 mod nine;
@@ -49,9 +51,6 @@ mod docs {
     struct Rules;
     #[doc = include_str!("../../../docs/toguz-notation.md")]
     struct Notation;
-    /// The search page's example, on Toguz Kumalak.
-    #[doc = include_str!("../../../docs/search.md")]
-    struct Search;
 }
 
 #[cfg(feature = "serde")]

@@ -6,7 +6,7 @@
 #[path = "common/rule_sets.rs"]
 mod rule_sets;
 
-use mancala_engine::conformance::Kit;
+use mancala_kit::Kit;
 use rule_sets::rule_sets;
 use toguz::prelude::*;
 

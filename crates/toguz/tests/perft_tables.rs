@@ -1,8 +1,8 @@
 //! The perft table of `docs/toguz.md`, read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
-use mancala_engine::conformance::perft_table;
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_kit::perft_table;
 use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
 
 /// Counts up to this many leaves are checked in every test run; the rest in release builds.

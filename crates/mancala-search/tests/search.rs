@@ -1,10 +1,10 @@
 //! The computer players on two toy games whose answers are known (by theory, or by a plain
 //! minimax written here independently) and on Toguz Kumalak.
 
-use mancala_engine::search::{
+use mancala_engine::{EndReason, MoveList, Outcome, Position, Side};
+use mancala_search::{
     play_game, plies_to_end, AlphaBeta, Limits, Mcts, Player, RandomPlayer, MAX_EVAL, WIN,
 };
-use mancala_engine::{EndReason, MoveList, Outcome, Position, Side};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

@@ -1,9 +1,9 @@
 //! Monte Carlo tree search (UCT) over seeded random play-outs.
 
-use super::limits::Budget;
-use super::Player;
-use crate::playout::random_playout;
-use crate::{Position, Rng, Side};
+use crate::limits::Budget;
+use crate::Player;
+use mancala_engine::playout::random_playout;
+use mancala_engine::{Position, Rng, Side};
 use std::time::Duration;
 
 /// The iterations a search runs when given neither an iteration nor a time limit.

@@ -2,9 +2,9 @@
 //! [`Pvs`](super::Pvs)) share at every node: the node count and limits, the triangular table
 //! of principal variations, entering a node, negating a child's value, keeping the best move.
 
-use super::alphabeta::{Evaluator, SearchResult, MAX_EVAL, WIN};
-use super::limits::{Budget, MAX_DEPTH};
-use crate::{Position, Side};
+use crate::alphabeta::{Evaluator, SearchResult, MAX_EVAL, WIN};
+use crate::limits::{Budget, MAX_DEPTH};
+use mancala_engine::{Position, Side};
 
 /// Above every value a search can return.
 pub(crate) const INFINITY: i32 = WIN + 1;

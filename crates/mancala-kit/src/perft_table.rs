@@ -4,7 +4,7 @@
 //! [`check_all`] (one start with [`check`]).
 //!
 //! ```
-//! use mancala_engine::conformance::perft_table::{by_rows, check};
+//! use mancala_kit::perft_table::{by_rows, check};
 //!
 //! let doc = "## Perft\n\n| rules | 1 | 2 | 3 |\n| --- | --- | --- | --- |\n| two | 2 | 4 | |\n";
 //! let table: Vec<(String, Vec<u64>)> = by_rows(doc).unwrap();
@@ -14,9 +14,9 @@
 //! assert_eq!(check(&(), &table[0].1, u64::MAX, count), Ok(()));
 //! ```
 
-use crate::perft::{check_depth, DepthError, MAX_DEPTH};
 use core::fmt::Display;
 use core::str::FromStr;
+use mancala_engine::perft::{check_depth, DepthError, MAX_DEPTH};
 
 /// The heading of the section that holds a doc's perft table.
 const SECTION: &str = "## Perft";

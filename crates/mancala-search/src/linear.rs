@@ -3,9 +3,9 @@
 //! weights, `docs/search.md`). A game names its features once ([`Features`]); [`Linear`]
 //! does the rest.
 
-use super::alphabeta::Evaluator;
-use crate::{Position, Side};
+use crate::alphabeta::Evaluator;
 use core::marker::PhantomData;
+use mancala_engine::{Position, Side};
 
 /// `N` numbers that describe a game's position, for a [`Linear`] evaluation.
 pub trait Features<const N: usize> {
@@ -78,7 +78,7 @@ impl<F: Features<N>, const N: usize> Evaluator<F::Position> for Linear<F, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::toy::Pile;
+    use mancala_kit::toy::Pile;
 
     /// The pile's size and its parity, weighted 256 and -512, scale 256.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

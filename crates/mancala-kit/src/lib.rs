@@ -17,7 +17,7 @@
 //! the game may go on for ever) that every game ends within the ply limit.
 //!
 //! ```
-//! # use mancala_engine::conformance::Kit;
+//! # use mancala_kit::Kit;
 //! # fn check<P>(start: P) where P: mancala_engine::Position + core::fmt::Debug + core::fmt::Display + core::str::FromStr,
 //! #   <P as core::str::FromStr>::Err: core::fmt::Display,
 //! #   P::Move: core::fmt::Display + core::str::FromStr {
@@ -27,10 +27,11 @@
 //! ```
 
 pub mod perft_table;
+pub mod toy;
 
-use crate::{Position, Rng, Side};
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
+use mancala_engine::{Position, Rng, Side};
 
 /// A round trip through some other form (serde, a record): the position back, or why not.
 pub type RoundTrip<P> = fn(&P) -> Result<P, String>;
@@ -146,7 +147,8 @@ where
             let (mut own, mut plain) = (start.clone(), start.clone());
             let (mut own_rng, mut plain_rng) = (Rng::new(seed), Rng::new(seed));
             let own_plies = own.play_random_moves(&mut own_rng, cap);
-            let plain_plies = crate::playout::play_random_moves(&mut plain, &mut plain_rng, cap);
+            let plain_plies =
+                mancala_engine::playout::play_random_moves(&mut plain, &mut plain_rng, cap);
             assert!(
                 own_plies == plain_plies && own == plain && own_rng == plain_rng,
                 "the game's play-out loop plays differently from the plain one (seed {seed}, \
@@ -339,8 +341,8 @@ fn seeds<P: Position>(position: &P) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, EndReason, MoveList, Outcome};
     use core::fmt;
+    use mancala_engine::{Board, EndReason, MoveList, Outcome};
 
     /// Take-away with seeds: players alternately take 1 or 2 seeds from a pile into their
     /// store; whoever takes the last wins. `cheat` breaks a promise on purpose, and `own_loop`
@@ -400,7 +402,7 @@ mod tests {
         }
         fn play_random_moves(&mut self, rng: &mut Rng, max_plies: u32) -> u32 {
             if !self.own_loop {
-                return crate::playout::play_random_moves(self, rng, max_plies);
+                return mancala_engine::playout::play_random_moves(self, rng, max_plies);
             }
             let mut plies = 0;
             while plies < max_plies && self.left > 0 {
@@ -444,7 +446,9 @@ mod tests {
             Ok(Pile {
                 left: number(left)?,
                 stores: [number(south)?, number(north)?],
-                side: side.parse().map_err(|e: crate::ParseError| e.to_string())?,
+                side: side
+                    .parse()
+                    .map_err(|e: mancala_engine::ParseError| e.to_string())?,
                 cheat,
                 own_loop,
             })

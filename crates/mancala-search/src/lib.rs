@@ -20,7 +20,7 @@
 //! [`Rng`] seeded at construction (only a time limit makes results depend on the machine).
 //!
 //! ```
-//! use mancala_engine::search::{play_game, AlphaBeta, Limits, Mcts, Player, RandomPlayer};
+//! use mancala_search::{play_game, AlphaBeta, Limits, Mcts, Player, RandomPlayer};
 //! use mancala_engine::{Board, MoveList, Outcome, EndReason, Position, Side};
 //!
 //! // A game small enough for a doc example: a pile of stones, each player takes 1 to 3,
@@ -113,8 +113,8 @@ pub use proof::{count_ending_lines, LineCount};
 pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE, DEFAULT_TABLE_BYTES};
 pub use report::Iteration;
 
-use crate::playout::Playout;
-use crate::{Position, Rng, Side};
+use mancala_engine::playout::Playout;
+use mancala_engine::{Position, Rng, Side};
 
 /// Anything that picks a move in a position: a search, a random player, a human at a prompt.
 /// Generic code (matches, tournaments, the examples) is written against this.
@@ -190,3 +190,8 @@ pub fn play_game<P: Position>(
         outcome,
     }
 }
+
+/// The Rust examples of the search guide, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/search.md")]
+struct Guide;

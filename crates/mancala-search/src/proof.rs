@@ -1,8 +1,8 @@
 //! Exhaustive proofs over every line of play: how soon a game can end or be won, counting the
 //! lines that do, with a game's own sound bound to leave out lines that cannot.
 
-use super::MAX_DEPTH;
-use crate::Position;
+use crate::MAX_DEPTH;
+use mancala_engine::Position;
 
 /// What an exhaustive search of every line up to some number of plies found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -1,9 +1,9 @@
 //! Alpha-beta: negamax with pruning, iterative deepening and a per-game evaluation.
 
-use super::frame::{clamp_eval, first_guess, for_parent, Best, Frame, INFINITY, PLIES};
-use super::limits::{Budget, Limits, MAX_DEPTH};
-use super::Player;
-use crate::{Position, Side, MAX_MOVES};
+use crate::frame::{clamp_eval, first_guess, for_parent, Best, Frame, INFINITY, PLIES};
+use crate::limits::{Budget, Limits, MAX_DEPTH};
+use crate::Player;
+use mancala_engine::{Position, Side, MAX_MOVES};
 
 /// The value of a won game, before the plies it takes are subtracted: a win in `n` plies from
 /// the root is worth `WIN - n`, a loss `-(WIN - n)`, so the search prefers quick wins and slow

@@ -1,14 +1,14 @@
 //! The recursive part of [`Pvs`](super::Pvs): principal-variation search at one node, with the
 //! transposition table, move ordering and an optional capture search at the horizon.
 
-use super::alphabeta::Evaluator;
-use super::frame::{clamp_eval, for_parent, Best, Frame, PLIES};
-use super::limits::Budget;
-use super::ordering::{History, Killers};
-use super::prune::{Selectivity, PRUNING_DEPTH};
-use super::tt::{from_table, to_table, Bound, TranspositionTable, WON};
-use crate::{Position, Side};
+use crate::alphabeta::Evaluator;
+use crate::frame::{clamp_eval, for_parent, Best, Frame, PLIES};
+use crate::limits::Budget;
+use crate::ordering::{History, Killers};
+use crate::prune::{Selectivity, PRUNING_DEPTH};
+use crate::tt::{from_table, to_table, Bound, TranspositionTable, WON};
 use core::hash::Hash;
+use mancala_engine::{Position, Side};
 
 /// A move that gains at least this many seeds at once counts as a capture (in the capture
 /// search, and as never reduced): a single seed can come from mere sowing, into one's own

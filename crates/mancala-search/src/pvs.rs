@@ -1,16 +1,16 @@
 //! [`Pvs`]: the strongest player of the workspace — principal-variation search with a
 //! transposition table, aspiration windows, killer and history move ordering.
 
-use super::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
-use super::frame::{first_guess, INFINITY, PLIES};
-use super::limits::{Budget, Limits};
-use super::node::{Node, Tuning};
-use super::ordering::{History, Killers};
-use super::report::Iteration;
-use super::tt::TranspositionTable;
-use super::Player;
-use crate::Position;
+use crate::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
+use crate::frame::{first_guess, INFINITY, PLIES};
+use crate::limits::{Budget, Limits};
+use crate::node::{Node, Tuning};
+use crate::ordering::{History, Killers};
+use crate::report::Iteration;
+use crate::tt::TranspositionTable;
+use crate::Player;
 use core::hash::Hash;
+use mancala_engine::Position;
 use std::time::Instant;
 
 /// The transposition table's default size: 16 MiB.

@@ -1,8 +1,8 @@
 //! What a search remembers about good moves, to try them first: killers per ply and a
 //! history of cut-offs per side and move.
 
-use crate::Side;
 use core::hash::{Hash, Hasher};
+use mancala_engine::Side;
 
 /// Slots of the history table per side; moves share a slot only by a hash collision, which
 /// costs ordering quality, never correctness.

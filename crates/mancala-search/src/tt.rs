@@ -1,8 +1,8 @@
 //! The transposition table: what earlier searches learnt about a position, found by its
-//! [`key`](crate::Position::key), in a fixed amount of memory.
+//! [`key`](mancala_engine::Position::key), in a fixed amount of memory.
 
-use super::alphabeta::WIN;
-use super::frame::PLIES;
+use crate::alphabeta::WIN;
+use crate::frame::PLIES;
 
 /// Values at least this far from zero announce a won or lost game.
 pub(crate) const WON: i32 = WIN - PLIES as i32;
