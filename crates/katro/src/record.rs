@@ -287,7 +287,7 @@ impl FromStr for Record {
     /// Reads and replays a record; every move must be legal and a `Result` tag must match.
     /// Time is linear in the text, and nothing is kept but the record itself.
     fn from_str(s: &str) -> Result<Record, RecordError> {
-        let text = s.strip_prefix('\u{feff}').unwrap_or(s);
+        let text = mancala_engine::notation::without_byte_order_marks(s);
         let mut reader = Reader {
             start: None,
             result: None,

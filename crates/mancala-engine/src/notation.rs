@@ -32,6 +32,13 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// `text` without the byte-order marks it starts with: a mark is no part of the text, and a
+/// file written twice through a converter that adds one starts with two. Every reader of the
+/// workspace skips them this one way.
+pub fn without_byte_order_marks(text: &str) -> &str {
+    text.trim_start_matches('\u{feff}')
+}
+
 /// Reads a plain decimal number: digits only, no sign, no leading zero (but `0` itself), at
 /// most `u32::MAX`. Anything else is `None`, so each number has exactly one written form.
 pub fn plain_number(text: &str) -> Option<u32> {

@@ -196,7 +196,7 @@ impl Record {
 
     /// Reads a record, replaying and checking every move (see the [module docs](self)).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let text = mancala_engine::notation::without_byte_order_marks(text);
         let mut lines = text
             .lines()
             .enumerate()

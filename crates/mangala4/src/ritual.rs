@@ -201,9 +201,15 @@ impl core::str::FromStr for Opening {
     type Err = RitualError;
 
     fn from_str(s: &str) -> Result<Opening, RitualError> {
-        let malformed = || RitualError::Malformed(s.to_owned());
-        let fields: Vec<&str> = s.split(' ').collect();
-        let [hid, guess, chooser, row] = fields[..] else {
+        let malformed = || RitualError::Malformed(crate::notation::excerpt(s));
+        let mut fields = s.split(' ');
+        let (Some(hid), Some(guess), Some(chooser), Some(row), None) = (
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+            fields.next(),
+        ) else {
             return Err(malformed());
         };
         let hid = hid.strip_prefix("hid=").ok_or_else(malformed)?;

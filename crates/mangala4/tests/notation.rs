@@ -467,3 +467,14 @@ fn serde_goes_through_the_strings_and_their_validation() {
     assert_eq!(serde_json::from_str::<Mangala4>(&json).unwrap(), position);
     assert_eq!(serde_json::to_string(&Move::Sow(8)).unwrap(), "\"N2\"");
 }
+
+#[test]
+fn an_opening_error_quotes_a_long_text_in_part() {
+    let long = format!(
+        "hid=3 guess={} chooser=challenger row=S",
+        "x".repeat(100_000)
+    );
+    let error = long.parse::<Opening>().unwrap_err().to_string();
+    assert!(error.len() < 200, "{} bytes", error.len());
+    assert!(error.contains("hid=3 guess=xxx"), "{error}");
+}

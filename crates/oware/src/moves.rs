@@ -4,6 +4,7 @@ use crate::rules::MAX_HOUSES;
 use crate::ParseError;
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::notation::excerpt;
 
 /// A move: one of the mover's houses, counted from his own left. Player-relative, as
 /// OpenSpiel's actions are: [`action`](Move::action) is OpenSpiel's action id (`0` for the
@@ -68,7 +69,7 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, ParseError> {
         match text.as_bytes() {
             &[digit @ b'1'..=b'8'] => Ok(Move::new(digit - b'0')),
-            _ => Err(ParseError::Move(text.to_owned())),
+            _ => Err(ParseError::Move(excerpt(text))),
         }
     }
 }

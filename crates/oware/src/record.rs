@@ -135,7 +135,7 @@ impl FromStr for Record {
     type Err = RecordError;
     /// Reads what `Display` writes; the moves may be spread over any number of lines.
     fn from_str(text: &str) -> Result<Record, RecordError> {
-        let mut lines = text.lines();
+        let mut lines = mancala_engine::notation::without_byte_order_marks(text).lines();
         let start = tag(lines.next(), "Start")?;
         let stated = tag(lines.next(), "Result")?;
         let mut record = Record::new(start.parse().map_err(RecordError::Start)?);

@@ -4,6 +4,7 @@
 use crate::{ParseError, SetupError};
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::notation::excerpt;
 
 /// The most houses a player may have: a board of 2 × 8 houses fits one 16-byte vector.
 pub const MAX_HOUSES: usize = 8;
@@ -128,7 +129,7 @@ impl FromStr for RuleSet {
     /// `max-plies`, each at most once); the others keep their standard values.
     fn from_str(text: &str) -> Result<RuleSet, ParseError> {
         let bad = |why| ParseError::Rules {
-            text: text.to_owned(),
+            text: excerpt(text),
             why,
         };
         let (mut houses, mut seeds) = (RuleSet::STANDARD.houses(), RuleSet::STANDARD.seeds());

@@ -233,6 +233,11 @@ impl Oware {
 fn finished_misfit(frame: &Frame, reason: EndReason, on_board: u64) -> Option<&'static str> {
     let total = u32::from(frame.stores[0]) + u32::from(frame.stores[1]) + on_board as u32;
     let [south, north] = frame.stores.map(u32::from);
+    let limit = frame.rules.max_plies();
+    if reason != EndReason::MoveLimit && limit != 0 && frame.ply > limit {
+        // The move that reached the limit ended the game, whatever came after it.
+        return Some("the game ended at the move limit before this move count");
+    }
     match reason {
         EndReason::MoveLimit => {
             let limit = frame.rules.max_plies();

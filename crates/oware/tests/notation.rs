@@ -281,3 +281,62 @@ fn setups_give_back_what_they_were_given() {
         })
     );
 }
+
+#[test]
+fn a_finished_game_past_its_move_limit_is_refused() {
+    for bad in [
+        "0,0,0,0,0,0/0,0,0,0,0,0 30 18 S ply=2000 end=majority",
+        "0,0,0,0,0,0/0,0,0,0,0,0 30 18 S ply=1001 end=majority",
+        "0,0,0,0,0,0/0,0,0,0,0,0 30 18 S ply=4294967295 end=majority",
+        "0/0 0 6 N ply=3 end=repetition seeds=3 max-plies=2",
+    ] {
+        match bad.parse::<Oware>() {
+            Ok(game) => panic!("`{bad}` was read as `{game}`"),
+            Err(error) => assert!(
+                error.to_string().contains("move limit"),
+                "`{bad}`: the error `{error}` should name the move limit"
+            ),
+        }
+    }
+    // At the limit itself, or with no limit, the same finished game stands.
+    for good in [
+        "0,0,0,0,0,0/0,0,0,0,0,0 30 18 S ply=1000 end=majority",
+        "0,0,0,0,0,0/0,0,0,0,0,0 30 18 S ply=2000 end=majority max-plies=0",
+        "0/0 0 6 N ply=2 end=repetition seeds=3 max-plies=2",
+    ] {
+        let game: Oware = good.parse().unwrap_or_else(|e| panic!("`{good}`: {e}"));
+        assert_eq!(game.to_string().parse::<Oware>().as_ref(), Ok(&game));
+    }
+}
+
+#[test]
+fn the_oware_record_reader_skips_a_byte_order_mark() {
+    let mut record = Record::new(Oware::default());
+    record.play(Move::new(3)).unwrap();
+    let text = record.to_string();
+    for marks in ["\u{feff}", "\u{feff}\u{feff}"] {
+        let back: Record = format!("{marks}{text}")
+            .parse()
+            .unwrap_or_else(|e| panic!("{marks:?}: {e}"));
+        assert_eq!(back, record);
+    }
+}
+
+#[test]
+fn errors_quote_a_long_move_or_rule_set_in_part() {
+    let long = "7".repeat(100_000);
+    let move_error = long.parse::<Move>().unwrap_err().to_string();
+    let rules_error = format!("houses={long}")
+        .parse::<RuleSet>()
+        .unwrap_err()
+        .to_string();
+    for error in [move_error, rules_error] {
+        assert!(
+            error.len() < 200,
+            "{} bytes: {}…",
+            error.len(),
+            &error[..200]
+        );
+        assert!(error.contains("777…"), "{error}");
+    }
+}

@@ -326,3 +326,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_pgn_that_starts_with_two_byte_order_marks_reads_as_one_good_game() {
+    let text = shortest_win(Style::PlayOk).to_string();
+    for marks in ["\u{feff}", "\u{feff}\u{feff}"] {
+        let items = read_all(&format!("{marks}{text}"));
+        assert_eq!(items.len(), 1, "{marks:?}: {items:?}");
+        assert_eq!(items[0].as_ref().ok(), Some(&shortest_win(Style::PlayOk)));
+    }
+}

@@ -122,9 +122,9 @@ impl<R: BufRead> Lexer<R> {
         self.number += 1;
         self.line = String::from_utf8_lossy(&self.raw).into_owned();
         if self.number == 1 {
-            // A byte-order mark is no part of the text.
-            if let Some(rest) = self.line.strip_prefix('\u{feff}') {
-                self.line = rest.to_owned();
+            let text = mancala_engine::notation::without_byte_order_marks(&self.line);
+            if text.len() < self.line.len() {
+                self.line = text.to_owned();
             }
         }
         true
