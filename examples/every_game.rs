@@ -2,7 +2,7 @@
 //! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro and Oware.
 //!
 //! ```text
-//! cargo run --release --example every_game [-- SEED]
+//! cargo run --example every_game [-- SEED]
 //! ```
 //!
 //! For each game it starts from the standard position, writes the position string and reads it
@@ -10,12 +10,8 @@
 //! and the result. The last line of each game is its result, e.g.
 //! `toguz: south wins 82-70 (majority)`.
 
-#[path = "common/cli.rs"]
-mod cli;
-
 use mancala::engine::prelude::*;
 use std::fmt::Display;
-use std::process::ExitCode;
 use std::str::FromStr;
 
 /// The longest game played here: Katro games need not end.
@@ -77,39 +73,16 @@ where
     Ok(())
 }
 
-fn main() -> ExitCode {
-    let args = match cli::args(ExitCode::from(2)) {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    let seed = match args.into_iter().next() {
+fn main() -> Result<(), String> {
+    // An optional seed, so that each run can play other games.
+    let seed = match std::env::args().nth(1) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("SEED must be a whole number, not `{text}`"))?,
         None => 1,
-        Some(arg) if arg == "--help" || arg == "-h" => {
-            println!("usage: every_game [SEED]");
-            return ExitCode::SUCCESS;
-        }
-        Some(arg) => match arg.parse() {
-            Ok(seed) => seed,
-            Err(_) => {
-                eprintln!(
-                    "error: SEED must be a number from 0 to {}, got `{arg}`",
-                    u64::MAX
-                );
-                return ExitCode::from(2);
-            }
-        },
     };
-    let tours = [
-        tour::<mancala::toguz::Toguz>("toguz", seed),
-        tour::<mancala::mangala4::Mangala4>("mangala4", seed),
-        tour::<mancala::katro::Katro>("katro", seed),
-        tour::<mancala::oware::Oware>("oware", seed),
-    ];
-    for outcome in tours {
-        if let Err(message) = outcome {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
+    tour::<mancala::toguz::Toguz>("toguz", seed)?;
+    tour::<mancala::mangala4::Mangala4>("mangala4", seed)?;
+    tour::<mancala::katro::Katro>("katro", seed)?;
+    tour::<mancala::oware::Oware>("oware", seed)
 }

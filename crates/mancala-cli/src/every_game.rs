@@ -1,0 +1,116 @@
+//! One program for every game: the same generic code, written once over the `Position` trait
+//! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro and Oware.
+//!
+//! ```text
+//! mancala every-game [SEED]
+//! ```
+//!
+//! For each game it starts from the standard position, writes the position string and reads it
+//! back, lists the legal moves, plays a seeded random game to its end, and prints the final board
+//! and the result. The last line of each game is its result, e.g.
+//! `toguz: south wins 82-70 (majority)`.
+
+use crate::cli;
+use std::ffi::OsString;
+
+use mancala_engine::prelude::*;
+use std::fmt::Display;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+/// The longest game played here: Katro games need not end.
+const MAX_PLIES: usize = 10_000;
+
+/// Plays one game of `P` from its standard start, with nothing but the shared vocabulary.
+fn tour<P>(name: &str, seed: u64) -> Result<(), String>
+where
+    P: Position + Default + Display + FromStr,
+    <P as FromStr>::Err: Display,
+    P::Move: Display,
+{
+    let start = P::default();
+    let text = start.to_string();
+    let reread: P = text
+        .parse()
+        .map_err(|e| format!("{name}: `{text}` does not read back: {e}"))?;
+    if reread != start {
+        return Err(format!("{name}: `{text}` reads back as another position"));
+    }
+    let moves: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    outln!("{name}: start `{text}`");
+    outln!(
+        "{name}: {} to move, legal moves {}",
+        start.side_to_move(),
+        moves.join(" ")
+    );
+
+    let mut rng = Rng::new(seed);
+    let mut position = start;
+    let mut line = Vec::new();
+    while let Some(mv) = position.random_move(&mut rng) {
+        if line.len() == MAX_PLIES {
+            break;
+        }
+        line.push(mv.to_string());
+        position
+            .play(mv)
+            .map_err(|e| format!("{name}: move {mv}: {e}"))?;
+    }
+    let first: Vec<&str> = line.iter().take(8).map(String::as_str).collect();
+    outln!(
+        "{name}: {} plies, starting {} …",
+        line.len(),
+        first.join(" ")
+    );
+    outln!("{name}: board {:?}", &*position.board());
+    for side in Side::BOTH {
+        outln!(
+            "{name}: {side}: {} seeds on its side, {} in its store",
+            position.seeds_on_side(side),
+            position.store(side)
+        );
+    }
+    match position.result() {
+        Some(result) => outln!("{name}: {result}"),
+        None => outln!("{name}: unfinished after {MAX_PLIES} plies"),
+    }
+    Ok(())
+}
+
+/// The subcommand, run on the arguments after its name.
+pub fn main(args: Vec<OsString>) -> ExitCode {
+    let args = match cli::args(args, ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let seed = match args.into_iter().next() {
+        None => 1,
+        Some(arg) if arg == "--help" || arg == "-h" => {
+            outln!("usage: mancala every-game [SEED]");
+            return ExitCode::SUCCESS;
+        }
+        Some(arg) => match arg.parse() {
+            Ok(seed) => seed,
+            Err(_) => {
+                eprintln!(
+                    "error: SEED must be a number from 0 to {}, got `{arg}`",
+                    u64::MAX
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let tours = [
+        tour::<toguz::Toguz>("toguz", seed),
+        tour::<mangala4::Mangala4>("mangala4", seed),
+        tour::<katro::Katro>("katro", seed),
+        tour::<oware::Oware>("oware", seed),
+    ];
+    for outcome in tours {
+        if let Err(message) = outcome {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,536 @@
+//! Plays two computer players against each other and measures the difference in strength.
+//!
+//! ```text
+//! mancala match GAME A B [--time MS | --depth D | --nodes N]
+//!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
+//! mancala match think GAME [--time MS] [--depth D] [--table MIB]
+//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K]
+//! mancala match fit toguz PGN_FILE
+//! mancala match fit katro GAMES [--seed S]
+//! ```
+//!
+//! GAME is `toguz` or `katro`. A and B describe the players: `old` is the plain alpha-beta
+//! with the score-difference evaluation (the computer player before PVS), `pvs` the
+//! principal-variation search with the game's evaluation, tuned by options after a colon,
+//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`, and
+//! `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
+//! protocol described in `external.rs` (one process a game, given the `--time` a move).
+//!
+//! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
+//! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
+//! South in one game and North in the other. Every move gets the same limit (default `--time 100`). Games run
+//! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
+//! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
+//! 95 % interval, and each player's average depth and nodes per second.
+//!
+//! `think` searches the start position with `pvs` and prints a line per completed iteration
+//! (depth, value, nodes, time, nodes per second, principal variation); with `--positions K`
+//! it searches K Toguz Kumalak middlegames instead and prints the nodes each search took.
+//!
+//! `fit` fits the weights of a game's evaluation by logistic regression on game results and
+//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro on games the old
+//! player plays against itself from random openings.
+
+use crate::cli;
+use std::ffi::OsString;
+mod contender;
+mod elo;
+mod external;
+mod fit;
+
+use cli::in_range;
+use contender::{Contender, Spec};
+use elo::Tally;
+use mancala_engine::{Position, Rng, Side};
+use mancala_search::{Limits, MAX_DEPTH};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
+[--seed S] [--opening-plies K] [--threads T] [--quiet]
+       mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
+[--pruning 0|1] [--positions K]
+       mancala match fit toguz PGN_FILE
+       mancala match fit katro GAMES [--seed S]
+  GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
+
+/// A game stopped after this many plies counts as a draw.
+const MAX_PLIES: u32 = 2_000;
+
+/// The subcommand, run on the arguments after its name.
+pub fn main(args: Vec<OsString>) -> ExitCode {
+    let args = match cli::args(args, ExitCode::from(2)) {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    let outcome = match args.first().map(String::as_str) {
+        Some("fit") => fit::run(&args[1..]),
+        Some("think") => think(&args[1..]),
+        Some("-h" | "--help") => {
+            outln!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message} (mancala match --help shows the usage)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The match's settings.
+struct Settings {
+    a: Spec,
+    b: Spec,
+    limits: Limits,
+    games: usize,
+    seed: u64,
+    opening_plies: u32,
+    threads: usize,
+    quiet: bool,
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [game, a, b, options @ ..] = args else {
+        return Err("expected a game and two players".into());
+    };
+    let mut settings = Settings {
+        a: Spec::parse(a)?,
+        b: Spec::parse(b)?,
+        limits: Limits::time(Duration::from_millis(100)),
+        games: 100,
+        seed: 1,
+        opening_plies: 4,
+        threads: 1,
+        quiet: false,
+    };
+    let mut rest = options.iter();
+    while let Some(option) = rest.next() {
+        let name = option.as_str();
+        let mut value = || {
+            rest.next()
+                .map(String::as_str)
+                .ok_or_else(|| format!("{option} needs a value"))
+        };
+        match name {
+            "--time" => settings.limits = Limits::time(millis(name, value()?, 0)?),
+            "--depth" => settings.limits = Limits::depth(depth(name, value()?)?),
+            "--nodes" => settings.limits = Limits::nodes(in_range(name, value()?, 0..=u64::MAX)?),
+            "--games" => settings.games = in_range(name, value()?, 0..=MAX_GAMES)?,
+            "--seed" => settings.seed = in_range(name, value()?, 0..=u64::MAX)?,
+            "--opening-plies" => {
+                settings.opening_plies = in_range(name, value()?, 0..=MAX_OPENING_PLIES)?
+            }
+            // `0` counts as one thread.
+            "--threads" => settings.threads = in_range(name, value()?, 0..=MAX_THREADS)?.max(1),
+            "--quiet" => settings.quiet = true,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    let external = [&settings.a, &settings.b]
+        .into_iter()
+        .find_map(Spec::external);
+    match game.as_str() {
+        "toguz" => {
+            if let Some(program) = external {
+                // Fails early, with a clear message, if the program cannot be started.
+                external::External::spawn(program, Duration::ZERO)?;
+            }
+            let time = settings
+                .limits
+                .max_time()
+                .unwrap_or(Duration::from_millis(100));
+            play_match(
+                &settings,
+                toguz::Toguz::default,
+                |spec, limits| match spec.external() {
+                    Some(program) => match external::External::spawn(program, time) {
+                        Ok(player) => Box::new(player),
+                        Err(message) => {
+                            eprintln!("error: {message}");
+                            Box::new(Resigns)
+                        }
+                    },
+                    None => spec.build(limits, toguz::eval::Evaluation::default()),
+                },
+            )
+        }
+        "katro" if external.is_some() => {
+            return Err("external players play Toguz Kumalak only".into())
+        }
+        "katro" => play_match(&settings, katro::Katro::default, |spec, limits| {
+            spec.build(limits, katro::eval::Evaluation::default())
+        }),
+        other => return Err(format!("unknown game `{other}`")),
+    }
+    Ok(())
+}
+
+/// A player that plays no move: stands in for an external program that would not start (the
+/// game then stops unfinished).
+struct Resigns;
+
+impl<P: Position> Contender<P> for Resigns {
+    fn choose(&mut self, _: &P) -> contender::Choice<P::Move> {
+        contender::Choice {
+            mv: None,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        }
+    }
+}
+
+/// Searches the start position of a game and prints each iteration.
+fn think(args: &[String]) -> Result<(), String> {
+    let [game, options @ ..] = args else {
+        return Err("think takes a game".into());
+    };
+    let (mut time, mut table, mut depth) = (Duration::from_millis(100), 16 << 20, None);
+    let (mut positions, mut pruning) = (0u64, true);
+    let (mut aspiration, mut quiescence) = (
+        mancala_search::DEFAULT_ASPIRATION,
+        mancala_search::DEFAULT_QUIESCENCE,
+    );
+    let mut rest = options.iter();
+    while let Some(option) = rest.next() {
+        if option == "--old" {
+            let limits = Limits::depth(depth.unwrap_or(MAX_DEPTH)).with_time(time);
+            let started = std::time::Instant::now();
+            let result = mancala_search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
+            outln!(
+                "old: depth={} nodes={} ms={}",
+                result.depth,
+                result.nodes,
+                started.elapsed().as_millis()
+            );
+            return Ok(());
+        }
+        if option == "--score" {
+            let limits = Limits::depth(depth.unwrap_or(MAX_DEPTH)).with_time(time);
+            think_about(
+                &toguz::Toguz::default(),
+                mancala_search::Pvs::new(limits),
+                table,
+            );
+            return Ok(());
+        }
+        let name = option.as_str();
+        let known = [
+            "--time",
+            "--table",
+            "--depth",
+            "--aspiration",
+            "--quiescence",
+            "--positions",
+            "--pruning",
+        ];
+        if !known.contains(&name) {
+            return Err(format!("unknown option `{name}`"));
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{option} takes a whole number"))?;
+        match name {
+            "--time" => time = millis(name, value, 0)?,
+            "--table" => table = table_bytes(name, value)?,
+            "--depth" => depth = Some(self::depth(name, value)?),
+            "--aspiration" => aspiration = in_range(name, value, 0..=MAX_ASPIRATION)?,
+            "--quiescence" => quiescence = in_range(name, value, 0..=MAX_DEPTH)?,
+            "--positions" => positions = in_range(name, value, 0..=MAX_POSITIONS)?,
+            _ => pruning = in_range(name, value, 0..=1)? != 0,
+        }
+    }
+    let mut limits = Limits::time(time);
+    if let Some(depth) = depth {
+        limits = limits.with_depth(depth);
+    }
+    let toguz_player = || {
+        mancala_search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
+            .with_aspiration(aspiration)
+            .with_quiescence(quiescence)
+            .with_pruning(pruning)
+            .with_table_bytes(table)
+    };
+    if positions > 0 {
+        // Middlegames of 6 to 28 random plies, each searched by a fresh player.
+        let mut total = 0;
+        for number in 0..positions {
+            let plies = 6 + 2 * (number % 12) as u32;
+            let position = opening(&toguz::Toguz::default(), 1, number, plies);
+            let result = toguz_player().search(&position);
+            outln!(
+                "position {number} ({plies} plies): depth={} nodes={}",
+                result.depth,
+                result.nodes
+            );
+            total += result.nodes;
+        }
+        outln!("positions={positions} nodes={total}");
+        return Ok(());
+    }
+    match game.as_str() {
+        "toguz" => think_about(&toguz::Toguz::default(), toguz_player(), table),
+        "katro" => think_about(
+            &katro::Katro::default(),
+            mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            table,
+        ),
+        other => return Err(format!("unknown game `{other}`")),
+    }
+    Ok(())
+}
+
+/// Searches `position` with `player`, its table of `table` bytes allocated first, and prints
+/// each iteration.
+fn think_about<P, E>(position: &P, player: mancala_search::Pvs<P, E>, table: usize)
+where
+    P: Position,
+    P::Move: std::hash::Hash + std::fmt::Display,
+    E: mancala_search::Evaluator<P>,
+{
+    let mut player = player.with_table_bytes(table);
+    player.allocate_table();
+    let result = player.search_with(position, |iteration| outln!("{iteration}"));
+    outln!(
+        "best={} depth={} nodes={}",
+        result.best_move.map(|m| m.to_string()).unwrap_or_default(),
+        result.depth,
+        result.nodes
+    );
+}
+
+/// What one side did over a match.
+#[derive(Debug, Clone, Copy, Default)]
+struct Effort {
+    searches: u64,
+    depth: u64,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Effort {
+    fn add(&mut self, other: &Effort) {
+        self.searches += other.searches;
+        self.depth += other.depth;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+
+    fn line(&self, name: &str, spec: &Spec) -> String {
+        let searches = self.searches.max(1) as f64;
+        format!(
+            "{name} ({}): searches={} avg_depth={:.2} nodes_per_sec={:.0} avg_ms={:.1}",
+            spec.text,
+            self.searches,
+            self.depth as f64 / searches,
+            self.nodes as f64 / self.seconds.max(1e-9),
+            1000.0 * self.seconds / searches
+        )
+    }
+}
+
+/// One finished game.
+struct Record {
+    index: usize,
+    line: String,
+    result: Option<Side>,
+    finished: bool,
+    a_side: Side,
+    effort: [Effort; 2],
+}
+
+/// The start of opening `number`: `plies` random moves from the start, drawn from a generator
+/// seeded by `seed` and `number`. A line that ends the game is drawn again, up to
+/// [`OPENING_DRAWS`] times; then the last line stops one move before its end.
+fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
+    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
+    let mut before_end = start.clone();
+    for _ in 0..OPENING_DRAWS {
+        let mut position = start.clone();
+        for _ in 0..plies {
+            match position.random_move(&mut rng) {
+                Some(mv) => {
+                    before_end = position.clone();
+                    position.play_unchecked(mv);
+                }
+                None => break,
+            }
+        }
+        if !position.is_over() {
+            return position;
+        }
+    }
+    before_end
+}
+
+/// How often an opening that ends the game is drawn again.
+const OPENING_DRAWS: u32 = 100;
+
+/// The longest opening line allowed.
+const MAX_OPENING_PLIES: u32 = 40;
+
+/// The most games of a match: years of play at the default time a move, and few enough for
+/// the tally's counts.
+const MAX_GAMES: usize = 1_000_000;
+
+/// The most threads: far more than any machine's cores, and few enough to start.
+const MAX_THREADS: usize = 256;
+
+/// The widest aspiration half-window `think` takes, in the evaluation's units.
+const MAX_ASPIRATION: i32 = 1_000_000;
+
+/// The most middlegames `think --positions` searches.
+const MAX_POSITIONS: u64 = 1_000_000;
+
+/// The longest time a move, in milliseconds: a day.
+const MAX_MILLIS: u64 = 86_400_000;
+
+/// The largest transposition table, in MiB (64 GiB): refused before anything is allocated, so
+/// a mistyped size fails on one line instead of exhausting the machine's memory.
+pub const MAX_TABLE_MIB: usize = 65_536;
+
+/// A time a move given to option `name`, from `least` to [`MAX_MILLIS`] milliseconds.
+fn millis(name: &str, text: &str, least: u64) -> Result<Duration, String> {
+    in_range(name, text, least..=MAX_MILLIS).map(Duration::from_millis)
+}
+
+/// A search depth given to option `name`: 1 to the search's [`MAX_DEPTH`].
+fn depth(name: &str, text: &str) -> Result<u32, String> {
+    in_range(name, text, 1..=MAX_DEPTH)
+}
+
+/// A table size in MiB given to option `name`, in bytes.
+pub fn table_bytes(name: &str, text: &str) -> Result<usize, String> {
+    in_range(name, text, 0..=MAX_TABLE_MIB).map(|mib| mib << 20)
+}
+
+type Build<'a, P> = dyn Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync + 'a;
+
+fn play_match<P>(
+    settings: &Settings,
+    start: impl Fn() -> P + Sync,
+    build: impl Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync,
+) where
+    P: Position + Send,
+{
+    let next = AtomicUsize::new(0);
+    let records = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= settings.games {
+                    break;
+                }
+                let record = play_one(settings, index, &start, &build);
+                if !settings.quiet {
+                    outln!("{}", record.line);
+                }
+                records.lock().expect("no thread panics").push(record);
+            });
+        }
+    });
+    let mut records = records.into_inner().expect("no thread panics");
+    records.sort_by_key(|record| record.index);
+    let mut tally = Tally::default();
+    let mut effort = [Effort::default(); 2];
+    let mut unfinished = 0;
+    for record in &records {
+        match record.result {
+            Some(winner) if winner == record.a_side => tally.wins += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        unfinished += u32::from(!record.finished);
+        effort[0].add(&record.effort[0]);
+        effort[1].add(&record.effort[1]);
+    }
+    // Adding zero turns a negative zero into zero, so an even match prints `+0`.
+    let (elo, low, high) = tally.elo();
+    let (elo, low, high) = (elo + 0.0, low + 0.0, high + 0.0);
+    outln!(
+        "A = {}, B = {}, {}",
+        settings.a.text,
+        settings.b.text,
+        describe(&settings.limits)
+    );
+    outln!(
+        "games={} wins={} draws={} losses={} unfinished={unfinished} score={:.1}% elo={elo:+.0} (95%: {low:+.0} to {high:+.0})",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    );
+    outln!("{}", effort[0].line("A", &settings.a));
+    outln!("{}", effort[1].line("B", &settings.b));
+}
+
+fn describe(limits: &Limits) -> String {
+    match (limits.max_time(), limits.max_nodes()) {
+        (Some(time), _) => format!("{} ms a move", time.as_millis()),
+        (None, Some(nodes)) => format!("{nodes} nodes a move"),
+        (None, None) => format!("depth {}", limits.max_depth()),
+    }
+}
+
+fn play_one<P: Position>(
+    settings: &Settings,
+    index: usize,
+    start: &dyn Fn() -> P,
+    build: &Build<'_, P>,
+) -> Record {
+    let a_side = if index % 2 == 0 {
+        Side::South
+    } else {
+        Side::North
+    };
+    let number = (index / 2) as u64;
+    let mut position = opening(&start(), settings.seed, number, settings.opening_plies);
+    let mut a = build(&settings.a, settings.limits);
+    let mut b = build(&settings.b, settings.limits);
+    let mut effort = [Effort::default(); 2];
+    let mut plies = 0;
+    while !position.is_over() && plies < MAX_PLIES {
+        let mover = usize::from(position.side_to_move() != a_side);
+        let player = if mover == 0 { &mut a } else { &mut b };
+        let choice = player.choose(&position);
+        if choice.depth > 0 {
+            let e = &mut effort[mover];
+            e.searches += 1;
+            e.depth += u64::from(choice.depth);
+            e.nodes += choice.nodes;
+            e.seconds += choice.time.as_secs_f64();
+        }
+        match choice.mv {
+            Some(mv) if position.play(mv).is_ok() => plies += 1,
+            _ => break,
+        }
+    }
+    let outcome = position.outcome();
+    let result = outcome.and_then(|o| o.winner);
+    let (south, north) = (position.score(Side::South), position.score(Side::North));
+    let verdict = match result {
+        Some(winner) if winner == a_side => "A wins",
+        Some(_) => "B wins",
+        None if outcome.is_some() => "draw",
+        None => "unfinished",
+    };
+    Record {
+        index,
+        line: format!(
+            "game {} opening {number} A={a_side}: {verdict} {south}-{north} in {plies} plies",
+            index + 1
+        ),
+        result,
+        finished: outcome.is_some(),
+        a_side,
+        effort,
+    }
+}

@@ -1,0 +1,74 @@
+//! Standard output for every subcommand, written in one place so that a reader who goes away
+//! (`mancala replay FILE --json | head -1`) ends the program quietly, with exit code 0 as a
+//! Unix filter does, and any other failure to write (a full disk) ends it with one `error:`
+//! line on standard error and exit code 1. No subcommand prints any other way.
+
+use std::fmt::Arguments;
+use std::io::{self, BufWriter, StdoutLock, Write};
+
+/// Prints like `print!`, through [`write`](crate::output::write).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::write(format_args!($($arg)*))
+    };
+}
+
+/// Prints like `println!`, through [`write`](crate::output::write).
+macro_rules! outln {
+    () => {
+        $crate::output::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes `text` to standard output; ends the program when it cannot be written.
+pub fn write(text: Arguments<'_>) {
+    let written = io::stdout().lock().write_fmt(text);
+    if let Err(error) = written {
+        fail(&error);
+    }
+}
+
+/// Flushes standard output (a prompt, or the end of the program); ends the program when the
+/// output cannot be written.
+pub fn flush() {
+    if let Err(error) = io::stdout().flush() {
+        fail(&error);
+    }
+}
+
+/// Standard output behind a large buffer, for a subcommand that writes many short lines.
+pub struct Buffered(BufWriter<StdoutLock<'static>>);
+
+impl Buffered {
+    /// Takes standard output for the lines to come.
+    pub fn new() -> Buffered {
+        Buffered(BufWriter::new(io::stdout().lock()))
+    }
+
+    /// Writes one line; ends the program when it cannot be written.
+    pub fn line(&mut self, text: Arguments<'_>) {
+        if let Err(error) = writeln!(self.0, "{text}") {
+            fail(&error);
+        }
+    }
+
+    /// Writes out what is buffered; ends the program when it cannot be written.
+    pub fn finish(mut self) {
+        if let Err(error) = self.0.flush() {
+            fail(&error);
+        }
+    }
+}
+
+/// Ends the program after a failed write: quietly for a closed pipe, else with one line.
+fn fail(error: &io::Error) -> ! {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    // Standard error may be gone too: then there is no one left to tell.
+    let _ = writeln!(io::stderr(), "error: cannot write the output: {error}");
+    std::process::exit(1);
+}

@@ -1,0 +1,161 @@
+//! The game and search crates' subcommands, fuzzed like the others: `replay` (a file
+//! of Toguz Kumalak records), `mangala4-playout` (boards on standard input), `shortest-win` and
+//! `match`. They report each bad record or line, or add their usage to an error, so they keep
+//! the [loose](crate::tools::check_ran_loosely) promises.
+
+use crate::harness::{Budget, Reports};
+use crate::inputs::{mutate, pick};
+use crate::tools::{fuzz, some_options, Promises, JUNK};
+use mancala_engine::Rng;
+use std::path::PathBuf;
+
+/// The file `replay` reads in this run: one per process, rewritten for every case.
+fn replay_file() -> PathBuf {
+    std::env::temp_dir().join(format!("mancala-fuzz-replay-{}.pgn", std::process::id()))
+}
+
+fn replay_args(rng: &mut Rng, records: &[String]) -> (Vec<String>, Vec<u8>) {
+    let file = replay_file();
+    let text: Vec<u8> = match rng.below(5) {
+        0 => pick(rng, records).clone().into_bytes(),
+        1 => (0..rng.below(3000)).map(|_| rng.below(256) as u8).collect(),
+        2 => format!("\u{feff}{}", pick(rng, records)).into_bytes(),
+        _ => {
+            let valid = pick(rng, records).clone();
+            mutate(rng, &valid).into_bytes()
+        }
+    };
+    std::fs::write(&file, text).expect("a temporary file");
+    let path = match rng.below(10) {
+        0 => "/nonexistent/records.pgn".to_owned(),
+        1 => std::env::temp_dir().display().to_string(),
+        _ => file.display().to_string(),
+    };
+    let mut args = vec![path];
+    args.extend(some_options(rng, &[("--json", &[])], 2));
+    if rng.below(10) == 0 {
+        args.truncate(rng.below(2) as usize);
+    }
+    (args, Vec::new())
+}
+
+fn mangala4_playout_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    let args = some_options(rng, &[("--leftover", &["none", "own-side", "x"])], 2);
+    let mut stdin = Vec::new();
+    // Most runs are all good lines, so that the play-outs run too.
+    let bad_lines = rng.below(3) == 0;
+    for _ in 0..rng.below(12) {
+        let board: Vec<String> = (0..14).map(|_| rng.below(9).to_string()).collect();
+        let side = pick(rng, &["south", "north"]);
+        let line = format!("{} {side}", board.join(","));
+        match rng.below(if bad_lines { 6 } else { 1 }) {
+            0 => stdin.extend(line.into_bytes()),
+            1 => stdin.extend((0..rng.below(30)).map(|_| rng.below(256) as u8)),
+            _ => stdin.extend(mutate(rng, &line).into_bytes()),
+        }
+        stdin.push(b'\n');
+    }
+    (args, stdin)
+}
+
+fn shortest_win_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    // Proofs of up to 4 plies take moments even in a debug build.
+    let options: &[(&str, &[&str])] = &[
+        (
+            "--max-plies",
+            &["0", "1", "2", "3", "4", "15", "99999", "-1", "x"],
+        ),
+        ("--optional-tuzdik", &[]),
+    ];
+    let mut args = vec!["--max-plies".to_owned(), (1 + rng.below(4)).to_string()];
+    args.extend(some_options(rng, options, 2));
+    (args, Vec::new())
+}
+
+fn match_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    // One game at depth 1: a match of moments; the rest may be anything.
+    let game = *pick(rng, &["toguz", "toguz", "katro", "katro", "chess"]);
+    let player = |rng: &mut Rng| {
+        pick(
+            rng,
+            &[
+                "old",
+                "pvs",
+                "pvs:eval=score",
+                "pvs:table=1",
+                "pvs:x=y",
+                "ext:/nonexistent",
+                "x",
+            ],
+        )
+        .to_string()
+    };
+    let mut args = vec![game.to_owned(), player(rng), player(rng)];
+    args.extend(["--depth", "1", "--games", "1"].map(str::to_owned));
+    let options: &[(&str, &[&str])] = &[
+        ("--seed", &["0", "7", "18446744073709551616", "x"]),
+        ("--opening-plies", &["0", "2", "x"]),
+        ("--threads", &["1", "2", "0", "100000", "x"]),
+        ("--quiet", &[]),
+        ("--depth", &["0", "x"]),
+        ("--nodes", &["x"]),
+        ("--time", &["0", "x"]),
+    ];
+    let extras = rng.below(2);
+    args.extend(some_options(rng, options, extras));
+    if rng.below(8) == 0 {
+        args.insert(0, pick(rng, &["think", "fit", "x"]).to_string());
+        args.truncate(1 + rng.below(3) as usize);
+    }
+    if rng.below(10) == 0 {
+        args.push(pick(rng, &JUNK).to_string());
+    }
+    (args, Vec::new())
+}
+
+/// Runs the fuzzer of each of these subcommands, `records` being valid files of records.
+pub fn all(budget: Budget, records: &[String]) {
+    let mut reports = Reports::default();
+    let loose = Promises::Loose;
+    let last_line = |stdout: &str| stdout.lines().last().unwrap_or("").to_owned();
+    // `--help`, among the junk, prints the usage and succeeds.
+    let usage = |stdout: &str| stdout.starts_with("usage:");
+    reports.add(fuzz(
+        "replay",
+        budget.share(0.05),
+        loose,
+        |rng| replay_args(rng, records),
+        |_, stdout| {
+            let last = last_line(stdout);
+            last.starts_with("games=") && last.contains(" mismatches=") || usage(stdout)
+        },
+    ));
+    let _ = std::fs::remove_file(replay_file());
+    reports.add(fuzz(
+        "mangala4-playout",
+        budget.share(0.05),
+        loose,
+        mangala4_playout_args,
+        |_, stdout| {
+            usage(stdout)
+                || stdout
+                    .lines()
+                    .all(|line| line.starts_with("south=") && line.contains(" reason="))
+        },
+    ));
+    reports.add(fuzz(
+        "shortest-win",
+        budget.share(0.02),
+        loose,
+        shortest_win_args,
+        |_, stdout| last_line(stdout).starts_with("plies=") || usage(stdout),
+    ));
+    reports.add(fuzz(
+        "match",
+        budget.share(0.02),
+        loose,
+        match_args,
+        |_, stdout| !stdout.is_empty(),
+    ));
+    reports.finish();
+}
