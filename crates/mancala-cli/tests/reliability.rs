@@ -1,0 +1,265 @@
+//! What no command line may do: allocate or count past the limits of `docs/reliability.md`,
+//! panic when its reader goes away, lose its output in silence, or report a fit of nothing.
+//! Each test is named after the command that once did.
+
+use mancala_engine::{Position as _, Rng};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use toguz::notation::Style;
+use toguz::record::{write_records, Record};
+use toguz::Toguz;
+
+/// Runs `mancala` with the words of `line`.
+fn mancala(line: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(line.split_whitespace())
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the mancala binary runs")
+}
+
+/// Standard error, as text.
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `line` fails on one `error:` line holding `says`, with exit code `code`, having allocated
+/// nothing it was asked for and printed nothing.
+fn refused(line: &str, code: i32, says: &str) {
+    let out = mancala(line);
+    let errors = stderr(&out);
+    assert_eq!(out.status.code(), Some(code), "`{line}`: {errors}");
+    assert_eq!(errors.lines().count(), 1, "`{line}`: {errors}");
+    assert!(
+        errors.starts_with("error: ") && errors.contains(says),
+        "`{line}`: {errors}"
+    );
+    assert!(out.stdout.is_empty(), "`{line}` printed something");
+}
+
+#[test]
+fn match_think_table_100000000_is_refused_not_an_abort() {
+    refused(
+        "match think toguz --depth 1 --table 100000000",
+        2,
+        "--table takes a whole number from 0 to 65536, not `100000000`",
+    );
+}
+
+#[test]
+fn match_think_table_17592186044415_is_refused_not_a_panic() {
+    refused(
+        "match think toguz --depth 1 --table 17592186044415",
+        2,
+        "--table takes a whole number from 0 to 65536",
+    );
+}
+
+#[test]
+fn match_think_table_17592186044416_is_refused_not_wrapped_to_zero() {
+    refused(
+        "match think toguz --depth 1 --table 17592186044416",
+        2,
+        "--table takes a whole number from 0 to 65536",
+    );
+    // The largest table allowed is taken as given (not allocated: the game is refused first).
+    refused(
+        "match think chess --depth 1 --table 65536",
+        2,
+        "unknown game `chess`",
+    );
+}
+
+#[test]
+fn every_size_and_count_from_the_command_line_is_range_checked() {
+    let match_cases = [
+        (
+            "match toguz pvs:table=100000000 old --depth 1 --games 1",
+            "table takes",
+        ),
+        ("match toguz old old --games 1000001", "--games takes"),
+        ("match toguz old old --threads 257", "--threads takes"),
+        // Once truncated to depth 1.
+        ("match toguz old old --depth 4294967297", "--depth takes"),
+        ("match toguz old old --depth 65", "--depth takes"),
+        (
+            "match toguz old old --time 18446744073709551615",
+            "--time takes",
+        ),
+        (
+            "match toguz old old --nodes 18446744073709551616",
+            "--nodes takes",
+        ),
+        (
+            "match toguz old old --opening-plies 41",
+            "--opening-plies takes",
+        ),
+        (
+            "match toguz pvs:aspiration=4294967295 old",
+            "`aspiration` takes",
+        ),
+        ("match toguz pvs:quiescence=1000 old", "`quiescence` takes"),
+        // Once wrapped to a negative window.
+        (
+            "match think toguz --aspiration 4294967295",
+            "--aspiration takes",
+        ),
+        (
+            "match think toguz --quiescence 100000",
+            "--quiescence takes",
+        ),
+        ("match think toguz --depth 4294967297", "--depth takes"),
+        ("match think toguz --positions 1000001", "--positions takes"),
+        ("match think toguz --pruning 2", "--pruning takes"),
+        ("match fit katro 1000001", "GAMES takes"),
+        ("play toguz --time 18446744073709551615", "--time takes"),
+        ("play toguz --depth 65", "--depth takes"),
+    ];
+    for (line, says) in match_cases {
+        refused(line, 2, says);
+    }
+    // perft and playouts keep their exit code 1 for a bad command line.
+    refused("perft toguz 2 --threads 257", 1, "--threads takes 1 to 256");
+    refused("playouts toguz 18446744073709551615", 1, "GAMES takes");
+}
+
+/// A file of `games` Toguz Kumalak records, each a seeded random game.
+fn record_file(name: &str, games: usize) -> PathBuf {
+    let mut rng = Rng::new(7);
+    let start = Toguz::default();
+    let records: Vec<Record> = (0..games)
+        .map(|_| {
+            let (mut position, mut moves) = (start, Vec::new());
+            while let Some(mv) = position.random_move(&mut rng) {
+                position.play_unchecked(mv);
+                moves.push(mv);
+            }
+            Record::from_moves(&start, &moves, Style::PlayOk).expect("legal moves")
+        })
+        .collect();
+    let path = std::env::temp_dir().join(format!("mancala-{name}-{}.pgn", std::process::id()));
+    std::fs::write(&path, write_records(records.iter())).expect("a temporary file");
+    path
+}
+
+/// A run of every subcommand that writes to standard output (`{file}`: a file of records).
+const EVERY_SUBCOMMAND: [&str; 10] = [
+    "perft toguz 2",
+    "playouts katro 3 --seed 2",
+    "replay {file} --json",
+    "replay {file}",
+    "mangala4-playout",
+    "match katro old old --depth 1 --games 2",
+    "shortest-win --max-plies 2",
+    "every-game 3",
+    "play oware --auto --depth 1 --max-plies 5",
+    "help",
+];
+
+#[test]
+fn replay_json_into_a_closed_pipe_ends_quietly() {
+    // More output than a pipe holds, so the reader leaves while the program still writes.
+    let file = record_file("closed-pipe", 2000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["replay", file.to_str().expect("a UTF-8 path"), "--json"])
+        .env_remove("RUST_BACKTRACE")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the mancala binary starts");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut first = [0u8; 100];
+    stdout.read_exact(&mut first).expect("the first line comes");
+    // The reader goes away, as `head -1` does.
+    drop(stdout);
+    let out = child.wait_with_output().expect("the run ends");
+    let errors = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{errors}");
+    assert!(
+        !errors.contains("panicked") && !errors.contains("Broken pipe"),
+        "{errors}"
+    );
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn every_subcommand_into_a_closed_pipe_ends_quietly() {
+    let file = record_file("closed-pipes", 3);
+    for line in EVERY_SUBCOMMAND {
+        let line = line.replace("{file}", file.to_str().expect("a UTF-8 path"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(line.split_whitespace())
+            .env_remove("RUST_BACKTRACE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the mancala binary starts");
+        // The reader is gone before the first line is written.
+        drop(child.stdout.take());
+        drop(child.stdin.take());
+        let out = child.wait_with_output().expect("the run ends");
+        let errors = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "`{line}`: {errors}");
+        assert!(
+            !errors.contains("panicked") && !errors.contains("Broken pipe"),
+            "`{line}`: {errors}"
+        );
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn every_subcommand_into_dev_full_fails_on_one_line() {
+    let file = record_file("full-disk", 3);
+    let boards = std::env::temp_dir().join(format!("mancala-boards-{}.txt", std::process::id()));
+    std::fs::write(&boards, "4,4,4,4,4,4,4,4,4,4,4,4,4,4 south\n").expect("a temporary file");
+    for line in EVERY_SUBCOMMAND {
+        let line = line.replace("{file}", file.to_str().expect("a UTF-8 path"));
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens");
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(line.split_whitespace())
+            .env_remove("RUST_BACKTRACE")
+            .stdin(std::fs::File::open(&boards).expect("the boards open"))
+            .stdout(full)
+            .output()
+            .expect("the mancala binary runs");
+        let errors = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "`{line}`: {errors}");
+        let failure = "error: cannot write the output: No space left on device";
+        assert_eq!(errors.matches(failure).count(), 1, "`{line}`: {errors}");
+        assert!(
+            errors
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap_or("")
+                .starts_with(failure),
+            "`{line}`: {errors}"
+        );
+        assert!(!errors.contains("panicked"), "`{line}`: {errors}");
+    }
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(boards);
+}
+
+#[test]
+fn match_fit_on_a_file_with_no_games_says_it_found_nothing_to_fit_and_fails() {
+    let junk = std::env::temp_dir().join(format!("mancala-junk-{}.pgn", std::process::id()));
+    std::fs::write(&junk, "no game here\n".repeat(1000)).expect("a temporary file");
+    let out = mancala(&format!("match fit toguz {}", junk.display()));
+    let errors = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{errors}");
+    assert!(errors.contains("found nothing to fit"), "{errors}");
+    assert!(out.stdout.is_empty(), "weights were printed");
+    let out = mancala("match fit katro 0");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("found nothing to fit"));
+    let _ = std::fs::remove_file(junk);
+}
