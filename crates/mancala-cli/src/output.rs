@@ -6,14 +6,14 @@
 use std::fmt::Arguments;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
-/// Prints like `print!`, through [`write`](crate::output::write).
+/// Prints like `print!`, through [`write()`].
 macro_rules! out {
     ($($arg:tt)*) => {
         $crate::output::write(format_args!($($arg)*))
     };
 }
 
-/// Prints like `println!`, through [`write`](crate::output::write).
+/// Prints like `println!`, through [`write()`].
 macro_rules! outln {
     () => {
         $crate::output::write(format_args!("\n"))

@@ -1,5 +1,5 @@
-//! The rule sets the crate's tests and the workspace's fuzz suite play under, kept in one list
-//! (both pull the file in with `#[path]`).
+//! The rule sets the crate's tests play under, kept in one list (the tests pull the file in
+//! with `#[path]`).
 
 use toguz::{BoardSize, RuleSet, TuzdikRule};
 
