@@ -22,7 +22,7 @@ pub enum Panics {
 pub fn one_line_panics(which: Panics) {
     std::panic::set_hook(Box::new(move |info| {
         if which == Panics::Everywhere || std::thread::current().name() == Some("main") {
-            eprintln!("error: {}", panic_message(info.payload()));
+            errln!("error: {}", panic_message(info.payload()));
         }
     }));
 }
@@ -46,7 +46,7 @@ pub fn args(args: Vec<OsString>, failure: ExitCode) -> Result<Vec<String>, ExitC
         .map(OsString::into_string)
         .collect::<Result<_, _>>()
         .map_err(|arg| {
-            eprintln!(
+            errln!(
                 "error: argument `{}` is not UTF-8 text",
                 arg.to_string_lossy()
             );
@@ -74,7 +74,7 @@ pub fn run_main(
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::FAILURE
         }
     }

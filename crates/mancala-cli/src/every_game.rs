@@ -92,7 +92,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Some(arg) => match arg.parse() {
             Ok(seed) => seed,
             Err(_) => {
-                eprintln!(
+                errln!(
                     "error: SEED must be a number from 0 to {}, got `{arg}`",
                     u64::MAX
                 );
@@ -108,7 +108,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     ];
     for outcome in tours {
         if let Err(message) = outcome {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             return ExitCode::FAILURE;
         }
     }

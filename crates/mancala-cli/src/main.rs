@@ -11,7 +11,7 @@
 //! when the reader has gone away and with one line when the output cannot be written.
 
 // Output goes through the output module only (see its doc).
-#![deny(clippy::print_stdout)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 #[macro_use]
 mod output;
@@ -81,7 +81,7 @@ const BAD_COMMAND_LINE: u8 = 2;
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let Some(name) = args.next() else {
-        eprintln!("error: expected a subcommand\n{}", usage());
+        errln!("error: expected a subcommand\n{}", usage());
         return ExitCode::from(BAD_COMMAND_LINE);
     };
     let rest: Vec<OsString> = args.collect();
@@ -94,12 +94,12 @@ fn main() -> ExitCode {
         Some(name) => match find(name) {
             Some(main) => main(rest),
             None => {
-                eprintln!("error: unknown subcommand `{name}`\n{}", usage());
+                errln!("error: unknown subcommand `{name}`\n{}", usage());
                 ExitCode::from(BAD_COMMAND_LINE)
             }
         },
         None => {
-            eprintln!(
+            errln!(
                 "error: argument `{}` is not UTF-8 text",
                 name.to_string_lossy()
             );
@@ -128,7 +128,7 @@ fn help(args: Vec<OsString>) -> ExitCode {
         Some(name) => match find(name) {
             Some(main) => main(vec!["--help".into()]),
             None => {
-                eprintln!("error: unknown subcommand `{name}`\n{}", usage());
+                errln!("error: unknown subcommand `{name}`\n{}", usage());
                 ExitCode::from(BAD_COMMAND_LINE)
             }
         },

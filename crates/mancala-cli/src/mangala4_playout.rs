@@ -53,14 +53,14 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             Ok(0) => break,
             Ok(_) => {}
             Err(error) => {
-                eprintln!("error: reading line {number}: {error}");
+                errln!("error: reading line {number}: {error}");
                 return ExitCode::FAILURE;
             }
         }
         let line = match std::str::from_utf8(&bytes) {
             Ok(line) => line.trim(),
             Err(error) => {
-                eprintln!("error: line {number}: not UTF-8 text ({error})");
+                errln!("error: line {number}: not UTF-8 text ({error})");
                 failed = true;
                 continue;
             }
@@ -71,7 +71,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         match play_out(line, rules) {
             Ok(finish) => out.line(format_args!("{}", finish.summary())),
             Err(error) => {
-                eprintln!("error: line {number}: {error}");
+                errln!("error: line {number}: {error}");
                 failed = true;
             }
         }
@@ -92,8 +92,6 @@ fn play_out(line: &str, rules: RuleSet) -> Result<Finish, String> {
 }
 
 fn usage(message: &str) -> ExitCode {
-    eprintln!(
-        "error: {message}\nusage: mancala mangala4-playout [--leftover none|own-side] < boards"
-    );
+    errln!("error: {message}\nusage: mancala mangala4-playout [--leftover none|own-side] < boards");
     ExitCode::FAILURE
 }

@@ -1,7 +1,8 @@
 //! Standard output for every subcommand, written in one place so that a reader who goes away
 //! (`mancala replay FILE --json | head -1`) ends the program quietly, with exit code 0 as a
 //! Unix filter does, and any other failure to write (a full disk) ends it with one `error:`
-//! line on standard error and exit code 1. No subcommand prints any other way.
+//! line on standard error and exit code 1. Standard error is written here too, without ever
+//! panicking. No subcommand prints any other way.
 
 use std::fmt::Arguments;
 use std::io::{self, BufWriter, StdoutLock, Write};
@@ -21,6 +22,23 @@ macro_rules! outln {
     ($($arg:tt)*) => {
         $crate::output::write(format_args!("{}\n", format_args!($($arg)*)))
     };
+}
+
+/// Prints like `eprintln!`, through [`warn()`].
+macro_rules! errln {
+    () => {
+        $crate::output::warn(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::warn(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes `text` to standard error. Unlike `eprint!` it never panics: when standard error is
+/// gone (closed, or a full disk) there is no one left to tell, and the exit code still says
+/// how the program ended.
+pub fn warn(text: Arguments<'_>) {
+    let _ = io::stderr().lock().write_fmt(text);
 }
 
 /// Writes `text` to standard output; ends the program when it cannot be written.

@@ -33,13 +33,13 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let json = args.iter().any(|a| a == "--json");
     let files: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
     let [path] = files[..] else {
-        eprintln!("usage: mancala replay FILE [--json]");
+        errln!("usage: mancala replay FILE [--json]");
         return ExitCode::from(2);
     };
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => {
-            eprintln!("replay: cannot read {path}: {e}");
+            errln!("replay: cannot read {path}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -55,7 +55,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
                 (replay, error)
             }
             Err(e) if matches!(e.kind, RecordErrorKind::Io(_)) => {
-                eprintln!("replay: cannot read {path}: {}", e.kind);
+                errln!("replay: cannot read {path}: {}", e.kind);
                 return ExitCode::from(2);
             }
             Err(e) => {
@@ -72,13 +72,13 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
         if let Some(error) = &error {
             mismatches += 1;
-            eprintln!("index {index}: {error}");
+            errln!("index {index}: {error}");
         }
         if json {
             outln!("{}", game_json(index, &replay, result, error));
         }
     }
-    eprintln!("games over on the board, with the recorded result: {on_board}");
+    errln!("games over on the board, with the recorded result: {on_board}");
     outln!("games={games} plies={plies} mismatches={mismatches}");
     ExitCode::SUCCESS
 }

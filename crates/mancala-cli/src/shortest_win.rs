@@ -46,12 +46,12 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             "--max-plies" => match args.next().and_then(|v| v.parse().ok()) {
                 Some(p) if p <= MAX_PLIES => plies = p,
                 _ => {
-                    eprintln!("error: --max-plies takes a number up to {MAX_PLIES}\n{USAGE}");
+                    errln!("error: --max-plies takes a number up to {MAX_PLIES}\n{USAGE}");
                     return ExitCode::from(2);
                 }
             },
             other => {
-                eprintln!("error: unknown argument `{other}`\n{USAGE}");
+                errln!("error: unknown argument `{other}`\n{USAGE}");
                 return ExitCode::from(2);
             }
         }

@@ -263,3 +263,29 @@ fn match_fit_on_a_file_with_no_games_says_it_found_nothing_to_fit_and_fails() {
     assert!(stderr(&out).contains("found nothing to fit"));
     let _ = std::fs::remove_file(junk);
 }
+
+#[test]
+fn an_error_into_a_full_standard_error_exits_with_its_code_not_a_panic() {
+    // With standard output on /dev/full too, no panic message could be seen: the exit code
+    // alone tells, and a panic's would be 101.
+    for (line, code) in [
+        ("perft toguz deep", 1),
+        ("match think --table 100000000", 2),
+    ] {
+        let full = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full opens")
+        };
+        let status = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(line.split_whitespace())
+            .env_remove("RUST_BACKTRACE")
+            .stdin(Stdio::null())
+            .stdout(full())
+            .stderr(full())
+            .status()
+            .expect("the mancala binary runs");
+        assert_eq!(status.code(), Some(code), "`{line}`");
+    }
+}

@@ -102,7 +102,7 @@ fn toguz_samples(text: &str) -> Vec<Sample> {
             position.play_unchecked(mv);
         }
     }
-    eprintln!("{games} games, {} positions", samples.len());
+    errln!("{games} games, {} positions", samples.len());
     samples
 }
 
@@ -136,7 +136,7 @@ fn katro_samples(games: u64, seed: u64) -> Vec<Sample> {
             });
         }
     }
-    eprintln!("{games} games, {} positions", samples.len());
+    errln!("{games} games, {} positions", samples.len());
     samples
 }
 

@@ -77,7 +77,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message} (mancala match --help shows the usage)");
+            errln!("error: {message} (mancala match --help shows the usage)");
             ExitCode::from(2)
         }
     }
@@ -152,7 +152,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     Some(program) => match external::External::spawn(program, time) {
                         Ok(player) => Box::new(player),
                         Err(message) => {
-                            eprintln!("error: {message}");
+                            errln!("error: {message}");
                             Box::new(Resigns)
                         }
                     },

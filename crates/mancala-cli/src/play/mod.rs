@@ -158,7 +158,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Err(code) => return code,
     };
     let Some(game) = args.first() else {
-        eprintln!("error: expected a game (mancala play --help lists the games and options)");
+        errln!("error: expected a game (mancala play --help lists the games and options)");
         return ExitCode::from(2);
     };
     let rest = &args[1..];
@@ -176,7 +176,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message} (mancala play --help lists the games and options)");
+            errln!("error: {message} (mancala play --help lists the games and options)");
             ExitCode::from(2)
         }
     }
@@ -337,14 +337,14 @@ Type `help` for help.",
         } else {
             let result = engine.search(&position);
             let Some(mv) = result.best_move else {
-                eprintln!("error: the computer found no move in a game that is not over");
+                errln!("error: the computer found no move in a game that is not over");
                 return ExitCode::FAILURE;
             };
             mv
         };
         let description = game.describe_move(&position, mv);
         if let Err(error) = position.play(mv) {
-            eprintln!("error: the move was refused: {error}");
+            errln!("error: the move was refused: {error}");
             return ExitCode::FAILURE;
         }
         plies += 1;
@@ -418,7 +418,7 @@ fn stopped(stop: &Stop) -> ExitCode {
             ExitCode::FAILURE
         }
         Stop::BadInput(why) => {
-            eprintln!("error: {why}");
+            errln!("error: {why}");
             ExitCode::FAILURE
         }
     }
