@@ -74,7 +74,10 @@ impl Pile {
     ///
     /// If the row has more than [`MAX_CARDS`] cards.
     pub fn cards(row: &[u8]) -> Pile {
-        assert!(row.len() <= MAX_CARDS, "a row holds at most {MAX_CARDS} cards");
+        assert!(
+            row.len() <= MAX_CARDS,
+            "a row holds at most {MAX_CARDS} cards"
+        );
         let mut reversed = [0; MAX_CARDS];
         for (slot, &card) in reversed.iter_mut().zip(row.iter().rev()) {
             *slot = card;
