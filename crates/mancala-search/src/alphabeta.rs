@@ -116,7 +116,7 @@ impl<'a, P: Position, E: Evaluator<P>> AlphaBetaSearch<'a, P, E> {
             evaluator,
             progress: Progress::new(Budget::new(limits.max_nodes(), limits.max_time())),
             previous_pv: Vec::with_capacity(PLIES),
-            killers: Killers::new(PLIES),
+            killers: Killers::new(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! What a search remembers about good moves, to try them first: killers per ply and a
 //! history of cut-offs per side and move.
 
+use crate::limits::PLIES;
 use core::hash::{Hash, Hasher};
 use mancala_engine::Side;
 
@@ -13,14 +14,14 @@ const HISTORY_SLOTS: usize = 256;
 /// [`AlphaBeta`](crate::AlphaBeta) for one search.
 #[derive(Debug, Clone)]
 pub(crate) struct Killers<M> {
-    plies: Vec<[Option<M>; 2]>,
+    plies: [[Option<M>; 2]; PLIES],
 }
 
 impl<M: Copy + Eq> Killers<M> {
-    /// Killers for `plies` plies, all empty.
-    pub(crate) fn new(plies: usize) -> Self {
+    /// Killers for every ply a search reaches, all empty.
+    pub(crate) fn new() -> Self {
         Killers {
-            plies: vec![[None; 2]; plies],
+            plies: [[None; 2]; PLIES],
         }
     }
 
@@ -119,7 +120,7 @@ mod tests {
 
     #[test]
     fn killers_keep_the_two_latest_distinct_moves() {
-        let mut killers = Killers::new(3);
+        let mut killers = Killers::new();
         killers.record(1, 5u8);
         killers.record(1, 5u8);
         assert_eq!(killers.at(1), [Some(5), None]);

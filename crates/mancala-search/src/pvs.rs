@@ -2,7 +2,7 @@
 //! transposition table, aspiration windows, killer and history move ordering.
 
 use crate::eval::{Evaluator, ScoreDifference};
-use crate::limits::{Budget, Limits, PLIES};
+use crate::limits::{Budget, Limits};
 use crate::negamax::first_guess;
 use crate::ordering::{HistoryScores, Killers};
 use crate::pvs_search::{PvsSearch, Tuning};
@@ -89,7 +89,7 @@ impl<P: Position, E> Pvs<P, E> {
             },
             table_bytes: DEFAULT_TABLE_BYTES,
             table: None,
-            killers: Killers::new(PLIES),
+            killers: Killers::new(),
             history: HistoryScores::new(),
         }
     }
