@@ -44,7 +44,7 @@ fn match_think_table_100000000_is_refused_not_an_abort() {
     refused(
         "match think toguz --depth 1 --table 100000000",
         2,
-        "--table takes a whole number from 0 to 65536, not `100000000`",
+        "--table takes a whole number from 0 to 1024, not `100000000`",
     );
 }
 
@@ -53,7 +53,7 @@ fn match_think_table_17592186044415_is_refused_not_a_panic() {
     refused(
         "match think toguz --depth 1 --table 17592186044415",
         2,
-        "--table takes a whole number from 0 to 65536",
+        "--table takes a whole number from 0 to 1024",
     );
 }
 
@@ -62,11 +62,11 @@ fn match_think_table_17592186044416_is_refused_not_wrapped_to_zero() {
     refused(
         "match think toguz --depth 1 --table 17592186044416",
         2,
-        "--table takes a whole number from 0 to 65536",
+        "--table takes a whole number from 0 to 1024",
     );
     // The largest table allowed is taken as given (not allocated: the game is refused first).
     refused(
-        "match think chess --depth 1 --table 65536",
+        "match think chess --depth 1 --table 1024",
         2,
         "unknown game `chess`",
     );

@@ -1,56 +1,39 @@
-//! Computer players written once over [`Position`], so every game of the workspace gets them:
+//! Computer players for every mancala written on [`mancala_engine`]: each is written once over
+//! the [`Position`] trait, so a game gets them all by implementing it.
 //!
 //! - [`Pvs`]: the strongest — principal-variation search with a transposition table,
 //!   aspiration windows, killer and history move ordering, reporting each [`Iteration`];
-//! - [`AlphaBeta`]: plain negamax alpha-beta with iterative deepening (the reference that
-//!   [`Pvs`] is measured against), limited by depth, nodes or
-//!   time ([`Limits`]), judging positions with a per-game [`Evaluator`] (by default the
-//!   [`ScoreDifference`]);
+//! - [`AlphaBeta`]: plain negamax alpha-beta with iterative deepening, the reference that
+//!   [`Pvs`] is measured against;
 //! - [`Mcts`]: Monte Carlo tree search (UCT) over seeded random play-outs, needing no
 //!   evaluation;
 //! - [`RandomPlayer`]: a uniformly random legal move, the baseline the others are measured
 //!   against;
-//! - [`Linear`]: the weighted sum of a game's features that the games' fitted evaluations
-//!   are;
 //! - [`count_ending_lines`]: not a player but an exhaustive proof of how soon a game can end,
 //!   pruned by a game's sound bound.
+//!
+//! The alpha-beta searches stop at their [`Limits`] (depth, nodes or time) and judge
+//! positions with an [`Evaluator`]: by default the [`ScoreDifference`], or a game's own, such
+//! as a [`Linear`] sum of its [`Features`]. They return a [`SearchResult`] whose value is an
+//! evaluation within [`MAX_EVAL`] or a won or lost game near [`WIN`] ([`plies_to_end`] reads
+//! it).
 //!
 //! All of them implement [`Player`], and [`play_game`] plays a game between any two of them.
 //! Everything is deterministic: alpha-beta has no randomness, and the others draw on a
 //! [`Rng`] seeded at construction (only a time limit makes results depend on the machine).
+//! Sizes taken from the caller are bounded: depths by [`MAX_SEARCH_DEPTH`], the
+//! transposition table by [`MAX_TABLE_BYTES`] (a table the system refuses is an error, or a
+//! smaller table, never an abort), the Monte Carlo tree by [`MAX_TREE_NODES`].
+//!
+//! The example plays Nim with one pile (the mancala kit's toy game): take 1 to 3, whoever
+//! takes the last wins, and a multiple of 4 is lost for the mover.
 //!
 //! ```
+//! use mancala_engine::Side;
+//! use mancala_kit::toy::Pile;
 //! use mancala_search::{play_game, AlphaBeta, Limits, Mcts, Player, RandomPlayer};
-//! use mancala_engine::{Board, MoveList, Outcome, EndReason, Position, Side};
 //!
-//! // A game small enough for a doc example: a pile of stones, each player takes 1 to 3,
-//! // whoever takes the last wins. A pile that is a multiple of 4 is lost for the mover.
-//! #[derive(Clone, PartialEq, Eq, Hash)]
-//! struct Nim { pile: u8, side: Side }
-//!
-//! impl Position for Nim {
-//!     type Move = u8;
-//!     type MoveError = std::fmt::Error;
-//!     fn board(&self) -> Board { Board::new(&[self.pile]) }
-//!     fn store(&self, _side: Side) -> u32 { 0 }
-//!     fn seeds_on_side(&self, side: Side) -> u32 { if side == Side::South { self.pile.into() } else { 0 } }
-//!     fn side_to_move(&self) -> Side { self.side }
-//!     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
-//!     fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
-//!         if (1..=self.pile.min(3)).contains(&take) { Ok(()) } else { Err(std::fmt::Error) }
-//!     }
-//!     fn play_unchecked(&mut self, take: u8) {
-//!         self.pile -= take;
-//!         self.side = !self.side;
-//!     }
-//!     fn outcome(&self) -> Option<Outcome> {
-//!         // The player who took the last stone, i.e. not the one to move, has won.
-//!         (self.pile == 0).then(|| Outcome { winner: Some(!self.side), reason: EndReason::EmptyBoard })
-//!     }
-//!     fn score(&self, _side: Side) -> u32 { 0 }
-//! }
-//!
-//! let start = Nim { pile: 10, side: Side::South };
+//! let start = Pile::nim(10);
 //!
 //! // Alpha-beta sees the whole game: take 2, leaving a multiple of 4.
 //! let result = AlphaBeta::new(Limits::depth(12)).search(&start);
@@ -89,29 +72,31 @@ macro_rules! limits_and_evaluator {
 }
 
 mod alphabeta;
-mod frame;
+mod eval;
 mod limits;
-mod linear;
 mod mcts;
-mod node;
+mod negamax;
 mod ordering;
 mod proof;
 mod prune;
 mod pvs;
+mod pvs_search;
 mod report;
 mod tt;
+mod value;
 
-pub use alphabeta::{
-    plies_to_end, AlphaBeta, Evaluator, ScoreDifference, SearchResult, MAX_EVAL, WIN,
-};
-pub use limits::{Limits, DEFAULT_DEPTH, MAX_DEPTH};
-pub use linear::{Features, Linear};
+pub use alphabeta::AlphaBeta;
+pub use eval::{Evaluator, Features, Linear, ScoreDifference};
+pub use limits::{Limits, DEFAULT_DEPTH, MAX_SEARCH_DEPTH};
 pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
+    MAX_TREE_NODES,
 };
 pub use proof::{count_ending_lines, LineCount};
 pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE, DEFAULT_TABLE_BYTES};
-pub use report::Iteration;
+pub use report::{Iteration, SearchResult};
+pub use tt::{TableError, MAX_TABLE_BYTES};
+pub use value::{plies_to_end, MAX_EVAL, WIN};
 
 use mancala_engine::playout::Playout;
 use mancala_engine::{Position, Rng, Side};

@@ -3,8 +3,13 @@
 use std::time::{Duration, Instant};
 
 /// The deepest an alpha-beta search ever goes, whatever the limits say: the bound that sizes
-/// its per-ply tables and keeps a search with only a time or node limit finite.
-pub const MAX_DEPTH: u32 = 64;
+/// its per-ply tables, keeps a search with only a time or node limit finite, and keeps the
+/// recursion far from the end of a thread's stack.
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+
+/// The rows of the per-ply tables: one per ply, plus one. Also the deepest ply a search ever
+/// reaches, extensions and capture search included, so recursion is bounded.
+pub(crate) const PLIES: usize = MAX_SEARCH_DEPTH as usize + 1;
 
 /// The depth [`Limits::default`] searches to: quick on every game of the workspace.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -13,7 +18,7 @@ pub const DEFAULT_DEPTH: u32 = 8;
 ///
 /// Depth and node limits give the same result on every machine; a time limit makes the result
 /// depend on the machine's speed, so tests and reproducible analyses use depth or nodes.
-/// Every `Limits` ends the search: the depth never exceeds [`MAX_DEPTH`].
+/// Every `Limits` ends the search: the depth never exceeds [`MAX_SEARCH_DEPTH`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Limits {
     depth: Option<u32>,
@@ -22,7 +27,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Searches to `depth` plies (at least 1, at most [`MAX_DEPTH`]).
+    /// Searches to `depth` plies (at least 1, at most [`MAX_SEARCH_DEPTH`]).
     pub const fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(clamp_depth(depth)),
@@ -74,11 +79,11 @@ impl Limits {
         }
     }
 
-    /// The deepest iteration the search may start: the depth limit, else [`MAX_DEPTH`].
+    /// The deepest iteration the search may start: the depth limit, else [`MAX_SEARCH_DEPTH`].
     pub const fn max_depth(&self) -> u32 {
         match self.depth {
             Some(depth) => depth,
-            None => MAX_DEPTH,
+            None => MAX_SEARCH_DEPTH,
         }
     }
 
@@ -103,8 +108,8 @@ impl Default for Limits {
 const fn clamp_depth(depth: u32) -> u32 {
     if depth == 0 {
         1
-    } else if depth > MAX_DEPTH {
-        MAX_DEPTH
+    } else if depth > MAX_SEARCH_DEPTH {
+        MAX_SEARCH_DEPTH
     } else {
         depth
     }
@@ -163,8 +168,8 @@ mod tests {
     #[test]
     fn depth_is_clamped_and_limits_combine() {
         assert_eq!(Limits::depth(0).max_depth(), 1);
-        assert_eq!(Limits::depth(1000).max_depth(), MAX_DEPTH);
-        assert_eq!(Limits::nodes(5).max_depth(), MAX_DEPTH);
+        assert_eq!(Limits::depth(1000).max_depth(), MAX_SEARCH_DEPTH);
+        assert_eq!(Limits::nodes(5).max_depth(), MAX_SEARCH_DEPTH);
         let limits = Limits::depth(3)
             .with_nodes(100)
             .with_time(Duration::from_millis(5));

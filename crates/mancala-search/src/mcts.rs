@@ -16,6 +16,10 @@ pub const DEFAULT_PLAYOUT_PLIES: u32 = 1_000;
 /// The default cap on the tree's size, in nodes (a few tens of megabytes).
 pub const DEFAULT_MAX_TREE_NODES: usize = 1 << 20;
 
+/// The largest tree a search grows, in nodes: nodes refer to each other by 32-bit indices.
+/// The tree also stops growing when the system refuses it more memory.
+pub const MAX_TREE_NODES: usize = u32::MAX as usize;
+
 /// What a Monte Carlo search found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MctsResult<M> {
@@ -39,7 +43,8 @@ pub struct MctsResult<M> {
 /// child and credits the result to every node on the path: 1 to the side that moved into a
 /// node if that side won, ½ for a draw. A play-out cut short by the ply cap is judged by the
 /// scores at that point. The tree lives in one `Vec`; once it holds the maximum number of
-/// nodes it stops growing and later iterations only play out from its leaves.
+/// nodes, or the system refuses it more memory, it stops growing and later iterations only
+/// play out from its leaves.
 ///
 /// All randomness comes from one [`Rng`] seeded at construction, so with an iteration limit
 /// the same seed gives the same choices (a time limit makes the iteration count, hence the
@@ -95,9 +100,10 @@ impl Mcts {
         self
     }
 
-    /// Caps the tree at `nodes` nodes (at least the root and its children are always kept).
+    /// Caps the tree at `nodes` nodes, and at most [`MAX_TREE_NODES`] (at least the root and
+    /// its children are always kept).
     pub fn with_max_tree_nodes(mut self, nodes: usize) -> Mcts {
-        self.max_tree_nodes = nodes.min(u32::MAX as usize);
+        self.max_tree_nodes = nodes.min(MAX_TREE_NODES);
         self
     }
 
@@ -108,8 +114,8 @@ impl Mcts {
             (limit, _) => limit,
         };
         let budget = Budget::new(None, self.time);
-        let mut tree: Vec<Node<P::Move>> = Vec::new();
-        tree.push(Node::new(
+        let mut tree: Vec<TreeNode<P::Move>> = Vec::new();
+        tree.push(TreeNode::new(
             P::Move::default(),
             0,
             position.side_to_move().opponent(),
@@ -127,7 +133,7 @@ impl Mcts {
         }
 
         let root = &tree[0];
-        let mut best: Option<&Node<P::Move>> = None;
+        let mut best: Option<&TreeNode<P::Move>> = None;
         for child in &tree[root.children()] {
             let better = match best {
                 None => true,
@@ -141,7 +147,7 @@ impl Mcts {
         }
         MctsResult {
             best_move: best.map(|node| node.mv),
-            value: best.map_or(0.0, Node::mean),
+            value: best.map_or(0.0, TreeNode::mean),
             visits: best.map_or(0, |node| node.visits),
             iterations: done,
             tree_nodes: tree.len(),
@@ -149,7 +155,7 @@ impl Mcts {
     }
 
     /// One selection, expansion, play-out and back-up.
-    fn iterate<P: Position>(&mut self, root: &P, tree: &mut Vec<Node<P::Move>>) {
+    fn iterate<P: Position>(&mut self, root: &P, tree: &mut Vec<TreeNode<P::Move>>) {
         let mut position = root.clone();
         let mut node = 0usize;
         while tree[node].expanded && tree[node].child_count > 0 {
@@ -163,11 +169,12 @@ impl Mcts {
                 position.legal_moves()
             };
             // The root is always expanded, so a search always has moves to choose from.
-            if node == 0 || tree.len() + moves.len() <= self.max_tree_nodes {
+            let room = node == 0 || tree.len() + moves.len() <= self.max_tree_nodes;
+            if room && tree.try_reserve(moves.len()).is_ok() {
                 let first = tree.len();
                 let mover = position.side_to_move();
                 for &mv in &moves {
-                    tree.push(Node::new(mv, node as u32, mover));
+                    tree.push(TreeNode::new(mv, node as u32, mover));
                 }
                 let parent = &mut tree[node];
                 parent.expanded = true;
@@ -209,7 +216,7 @@ impl Mcts {
 
     /// The child of `node` to descend to: an unvisited one first, else the best upper
     /// confidence bound (the first of equals).
-    fn select<M>(&self, tree: &[Node<M>], node: usize) -> usize {
+    fn select<M>(&self, tree: &[TreeNode<M>], node: usize) -> usize {
         let parent = &tree[node];
         let log_visits = f64::from(parent.visits.max(1)).ln();
         let mut best = parent.first_child as usize;
@@ -234,14 +241,14 @@ impl<P: Position> Player<P> for Mcts {
     /// The best move of a [`search`](Mcts::search); a single legal move is returned without
     /// searching.
     fn choose(&mut self, position: &P) -> Option<P::Move> {
-        super::searched_choice(position, |position| self.search(position).best_move)
+        crate::searched_choice(position, |position| self.search(position).best_move)
     }
 }
 
 /// A node of the search tree: the move that led to it and the statistics of the play-outs
 /// through it.
 #[derive(Debug, Clone)]
-struct Node<M> {
+struct TreeNode<M> {
     mv: M,
     parent: u32,
     first_child: u32,
@@ -253,9 +260,9 @@ struct Node<M> {
     reward: f64,
 }
 
-impl<M> Node<M> {
+impl<M> TreeNode<M> {
     fn new(mv: M, parent: u32, mover: Side) -> Self {
-        Node {
+        TreeNode {
             mv,
             parent,
             first_child: 0,

@@ -1,6 +1,7 @@
 //! What a search remembers about good moves, to try them first: killers per ply and a
 //! history of cut-offs per side and move.
 
+use crate::limits::PLIES;
 use core::hash::{Hash, Hasher};
 use mancala_engine::Side;
 
@@ -8,17 +9,19 @@ use mancala_engine::Side;
 /// costs ordering quality, never correctness.
 const HISTORY_SLOTS: usize = 256;
 
-/// Two moves per ply that recently caused a cut-off there: siblings often refute alike.
+/// Two moves per ply that recently caused a cut-off there: siblings often refute alike. Both
+/// searches keep them: [`Pvs`](crate::Pvs) from one search to the next, cleared at each,
+/// [`AlphaBeta`](crate::AlphaBeta) for one search.
 #[derive(Debug, Clone)]
 pub(crate) struct Killers<M> {
-    plies: Vec<[Option<M>; 2]>,
+    plies: [[Option<M>; 2]; PLIES],
 }
 
 impl<M: Copy + Eq> Killers<M> {
-    /// Killers for `plies` plies, all empty.
-    pub(crate) fn new(plies: usize) -> Self {
+    /// Killers for every ply a search reaches, all empty.
+    pub(crate) fn new() -> Self {
         Killers {
-            plies: vec![[None; 2]; plies],
+            plies: [[None; 2]; PLIES],
         }
     }
 
@@ -44,17 +47,17 @@ impl<M: Copy + Eq> Killers<M> {
     }
 }
 
-/// How often each move (by side) caused a cut-off, weighted by the depth left: a move good in
-/// many places is likely good in the next one.
+/// The history heuristic's scores: how often each move (by side) caused a cut-off, weighted by
+/// the depth left; a move good in many places is likely good in the next one.
 #[derive(Debug, Clone)]
-pub(crate) struct History {
+pub(crate) struct HistoryScores {
     scores: Vec<u32>,
 }
 
-impl History {
-    /// An empty history.
-    pub(crate) fn new() -> History {
-        History {
+impl HistoryScores {
+    /// No cut-off recorded yet.
+    pub(crate) fn new() -> HistoryScores {
+        HistoryScores {
             scores: vec![0; 2 * HISTORY_SLOTS],
         }
     }
@@ -117,7 +120,7 @@ mod tests {
 
     #[test]
     fn killers_keep_the_two_latest_distinct_moves() {
-        let mut killers = Killers::new(3);
+        let mut killers = Killers::new();
         killers.record(1, 5u8);
         killers.record(1, 5u8);
         assert_eq!(killers.at(1), [Some(5), None]);
@@ -131,7 +134,7 @@ mod tests {
 
     #[test]
     fn history_grows_with_depth_and_ages() {
-        let mut history = History::new();
+        let mut history = HistoryScores::new();
         history.record(Side::South, &3u8, 4);
         history.record(Side::South, &3u8, 2);
         assert_eq!(history.score(Side::South, &3u8), 20);

@@ -1,7 +1,7 @@
 //! Exhaustive proofs over every line of play: how soon a game can end or be won, counting the
 //! lines that do, with a game's own sound bound to leave out lines that cannot.
 
-use crate::MAX_DEPTH;
+use crate::MAX_SEARCH_DEPTH;
 use mancala_engine::Position;
 
 /// What an exhaustive search of every line up to some number of plies found.
@@ -31,7 +31,7 @@ impl LineCount {
 /// `could_end_within(position, plies_left)` is `false`: that must be a sound bound (if it says
 /// no game ends within `plies_left` plies, none does), and then the counts are exact.
 ///
-/// Recursion is as deep as `plies`, which is capped at [`MAX_DEPTH`] (the counts then stop
+/// Recursion is as deep as `plies`, which is capped at [`MAX_SEARCH_DEPTH`] (the counts then stop
 /// there); the work grows with the branching factor to that power, so the bound is what makes
 /// deep proofs possible.
 pub fn count_ending_lines<P: Position>(
@@ -39,7 +39,7 @@ pub fn count_ending_lines<P: Position>(
     plies: u32,
     could_end_within: impl Fn(&P, u32) -> bool,
 ) -> LineCount {
-    let plies = plies.min(MAX_DEPTH);
+    let plies = plies.min(MAX_SEARCH_DEPTH);
     let mut count = LineCount {
         ended: vec![0; plies as usize + 1],
         won: vec![0; plies as usize + 1],

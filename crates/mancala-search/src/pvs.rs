@@ -1,13 +1,14 @@
 //! [`Pvs`]: the strongest player of the workspace — principal-variation search with a
 //! transposition table, aspiration windows, killer and history move ordering.
 
-use crate::alphabeta::{plies_to_end, Evaluator, ScoreDifference, SearchResult};
-use crate::frame::{first_guess, INFINITY, PLIES};
+use crate::eval::{Evaluator, ScoreDifference};
 use crate::limits::{Budget, Limits};
-use crate::node::{Node, Tuning};
-use crate::ordering::{History, Killers};
-use crate::report::Iteration;
-use crate::tt::TranspositionTable;
+use crate::negamax::first_guess;
+use crate::ordering::{HistoryScores, Killers};
+use crate::pvs_search::{PvsSearch, Tuning};
+use crate::report::{Iteration, SearchResult};
+use crate::tt::{TableError, TranspositionTable, MAX_TABLE_BYTES};
+use crate::value::{plies_to_end, INFINITY};
 use crate::Player;
 use core::hash::Hash;
 use mancala_engine::Position;
@@ -45,9 +46,9 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 ///
 /// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
 /// is overrun by well under a millisecond), when a win or loss is proven deep enough that no
-/// quicker end can hide behind a reduction, or when an iteration reaches no horizon. An interrupted iteration still counts its root moves that
-/// were fully searched and beat the previous best. Recursion is bounded by
-/// [`MAX_DEPTH`](super::MAX_DEPTH).
+/// quicker end can hide behind a reduction, or when an iteration reaches no horizon. An
+/// interrupted iteration still counts its root moves that were fully searched and beat the
+/// previous best. Recursion is bounded by [`MAX_SEARCH_DEPTH`](crate::MAX_SEARCH_DEPTH).
 ///
 /// There is no randomness: with depth or node limits, the same position searched by players
 /// that have seen the same positions before gives the same result
@@ -58,11 +59,11 @@ pub struct Pvs<P: Position, E = ScoreDifference> {
     evaluator: E,
     aspiration: i32,
     tuning: Tuning,
-    /// The table's size in bytes: it is allocated at the first search.
+    /// The table's size asked for, in bytes: it is allocated at the first search.
     table_bytes: usize,
     table: Option<TranspositionTable<P::Move>>,
     killers: Killers<P::Move>,
-    history: History,
+    history: HistoryScores,
 }
 
 impl<P: Position> Pvs<P, ScoreDifference> {
@@ -88,16 +89,33 @@ impl<P: Position, E> Pvs<P, E> {
             },
             table_bytes: DEFAULT_TABLE_BYTES,
             table: None,
-            killers: Killers::new(PLIES),
-            history: History::new(),
+            killers: Killers::new(),
+            history: HistoryScores::new(),
         }
     }
 
-    /// A transposition table of at most `bytes` bytes (its previous contents are dropped).
+    /// A transposition table of at most `bytes` bytes, and at most [`MAX_TABLE_BYTES`] (its
+    /// previous contents are dropped). It is allocated at the first search (or by
+    /// [`allocate_table`](Pvs::allocate_table)); should the system refuse that much memory,
+    /// the table is the largest smaller one it gives, as [`table_bytes`](Pvs::table_bytes)
+    /// then says. [`try_with_table_bytes`](Pvs::try_with_table_bytes) reports the refusal
+    /// instead.
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        self.table_bytes = bytes;
+        self.table_bytes = bytes.min(MAX_TABLE_BYTES);
         self.table = None;
         self
+    }
+
+    /// A transposition table of at most `bytes` bytes, allocated now: an error when `bytes`
+    /// is above [`MAX_TABLE_BYTES`] or the system cannot give the memory, for a caller that
+    /// would rather know than play with a smaller table.
+    pub fn try_with_table_bytes(mut self, bytes: usize) -> Result<Self, TableError> {
+        if bytes > MAX_TABLE_BYTES {
+            return Err(TableError::TooLarge { bytes });
+        }
+        self.table = Some(TranspositionTable::try_with_bytes(bytes)?);
+        self.table_bytes = bytes;
+        Ok(self)
     }
 
     /// The half-width of the aspiration window, in the evaluation's units (`0`: every
@@ -123,7 +141,8 @@ impl<P: Position, E> Pvs<P, E> {
     /// plies the deeper the search and the later the move, also on the principal variation;
     /// near the horizon, nodes far above beta and quiet moves far below alpha or late in the
     /// order not searched; a node without a table move searched one ply shallower. Off, late
-    /// quiet moves lose one ply at most (the player before these were measured).
+    /// quiet moves lose one ply at most and every other move is searched: the plain search
+    /// that each selective feature's node counts and matches are measured against.
     pub fn with_pruning(mut self, on: bool) -> Self {
         self.tuning.pruning = on;
         self
@@ -133,14 +152,16 @@ impl<P: Position, E> Pvs<P, E> {
 
     /// Allocates the transposition table now, if it is not allocated yet, as an engine does at
     /// start-up: the first search then spends its time searching. Without this call the first
-    /// search allocates the table on its own clock.
+    /// search allocates the table on its own clock. Like the first search, it takes the
+    /// largest table up to the size asked for that the system gives.
     pub fn allocate_table(&mut self) {
         let bytes = self.table_bytes;
         self.table
-            .get_or_insert_with(|| TranspositionTable::with_bytes(bytes));
+            .get_or_insert_with(|| TranspositionTable::with_bytes_or_less(bytes));
     }
 
-    /// The memory of the transposition table, in bytes (at most the size asked for).
+    /// The memory of the transposition table, in bytes (at most the size asked for, and at
+    /// most [`MAX_TABLE_BYTES`]); before the table is allocated, the size it is to have.
     pub fn table_bytes(&self) -> usize {
         match &self.table {
             Some(table) => table.bytes(),
@@ -154,7 +175,7 @@ impl<P: Position, E> Pvs<P, E> {
             table.clear();
         }
         self.killers.clear();
-        self.history = History::new();
+        self.history = HistoryScores::new();
     }
 }
 
@@ -188,11 +209,11 @@ where
         let bytes = self.table_bytes;
         let table = self
             .table
-            .get_or_insert_with(|| TranspositionTable::with_bytes(bytes));
+            .get_or_insert_with(|| TranspositionTable::with_bytes_or_less(bytes));
         table.new_search();
         self.killers.clear();
         self.history.age();
-        let mut node = Node::new(
+        let mut search = PvsSearch::new(
             &self.evaluator,
             self.tuning,
             table,
@@ -202,27 +223,27 @@ where
         );
 
         for depth in 1..=self.limits.max_depth() {
-            node.frame.horizon_reached = false;
+            search.progress.horizon_reached = false;
             let value =
-                aspiration_search(&mut node, position, depth, result.value, self.aspiration);
-            if node.frame.aborted {
+                aspiration_search(&mut search, position, depth, result.value, self.aspiration);
+            if search.progress.aborted {
                 // Root moves fully searched in the unfinished iteration that beat the old best.
-                if let Some(&best) = node.frame.root_pv().first() {
+                if let Some(&best) = search.progress.root_pv().first() {
                     result.best_move = Some(best);
-                    result.pv = node.frame.root_pv().to_vec();
+                    result.pv = search.progress.root_pv().to_vec();
                 }
                 break;
             }
             result.value = value;
             result.depth = depth;
-            result.pv = node.frame.root_pv().to_vec();
+            result.pv = search.progress.root_pv().to_vec();
             if let Some(&best) = result.pv.first() {
                 result.best_move = Some(best);
             }
             report(&Iteration {
                 depth,
                 value,
-                nodes: node.frame.nodes,
+                nodes: search.progress.nodes,
                 elapsed: started.elapsed(),
                 pv: result.pv.clone(),
             });
@@ -230,19 +251,19 @@ where
             // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
             // of it may have been reduced by one, at `REACH × p` with selectivity.
             let reach = match (self.tuning.reductions, self.tuning.pruning) {
-                (_, true) => super::prune::REACH,
+                (_, true) => crate::prune::REACH,
                 (true, false) => 2,
                 (false, false) => 1,
             };
             let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
-            if !node.frame.horizon_reached || proven {
+            if !search.progress.horizon_reached || proven {
                 break;
             }
-            if node.frame.budget.past_deadline() {
+            if search.progress.budget.past_deadline() {
                 break;
             }
         }
-        result.nodes = node.frame.nodes;
+        result.nodes = search.progress.nodes;
         result
     }
 }
@@ -250,7 +271,7 @@ where
 /// One iteration: a window of `±window` around `guess`, widened fourfold on the side the
 /// value fell out of until it falls inside (a zero `window` searches the full window at once).
 fn aspiration_search<P, E>(
-    node: &mut Node<'_, P, E>,
+    search: &mut PvsSearch<'_, P, E>,
     position: &P,
     depth: u32,
     guess: i32,
@@ -262,14 +283,14 @@ where
     E: Evaluator<P>,
 {
     if window == 0 || depth < 3 {
-        return node.search(position, depth, -INFINITY, INFINITY, 0);
+        return search.search(position, depth, -INFINITY, INFINITY, 0);
     }
     let (mut below, mut above) = (window, window);
     loop {
         let alpha = guess.saturating_sub(below).max(-INFINITY);
         let beta = guess.saturating_add(above).min(INFINITY);
-        let value = node.search(position, depth, alpha, beta, 0);
-        if node.frame.aborted {
+        let value = search.search(position, depth, alpha, beta, 0);
+        if search.progress.aborted {
             return value;
         }
         if value <= alpha && alpha > -INFINITY {
@@ -291,6 +312,6 @@ where
     /// The best move of a [`search`](Pvs::search); a single legal move is returned without
     /// searching.
     fn choose(&mut self, position: &P) -> Option<P::Move> {
-        super::searched_choice(position, |position| self.search(position).best_move)
+        crate::searched_choice(position, |position| self.search(position).best_move)
     }
 }

@@ -1,15 +1,34 @@
-//! What a search tells while it runs: one report per completed iteration.
+//! What the alpha-beta searches report: the result of a search, and one report per completed
+//! iteration while it runs.
 
 use std::fmt;
 use std::time::Duration;
+
+/// What an alpha-beta search ([`AlphaBeta`](crate::AlphaBeta) or [`Pvs`](crate::Pvs)) found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play: `None` only when the game is over (or the position offers no move).
+    pub best_move: Option<M>,
+    /// The value of the position for the side to move, from the deepest completed iteration
+    /// (see [`WIN`](crate::WIN) and [`plies_to_end`](crate::plies_to_end) for won and lost
+    /// games). With no completed iteration, the evaluation of the position itself.
+    pub value: i32,
+    /// The depth of the deepest completed iteration (`0` if none completed).
+    pub depth: u32,
+    /// Positions visited by all iterations together.
+    pub nodes: u64,
+    /// The principal variation of the deepest completed iteration: the best line for both
+    /// sides, starting with `best_move`.
+    pub pv: Vec<M>,
+}
 
 /// The statistics of one completed iteration of an iterative-deepening search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Iteration<M> {
     /// The depth this iteration searched to.
     pub depth: u32,
-    /// The value it found for the side to move (see [`WIN`](super::WIN) and
-    /// [`plies_to_end`](super::plies_to_end)).
+    /// The value it found for the side to move (see [`WIN`](crate::WIN) and
+    /// [`plies_to_end`](crate::plies_to_end)).
     pub value: i32,
     /// Positions visited since the search began, this iteration included.
     pub nodes: u64,
@@ -36,7 +55,7 @@ impl<M: fmt::Display> fmt::Display for Iteration<M> {
     /// a won or lost game shows as `win in 9` or `loss in 8` instead of its value.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "depth {} ", self.depth)?;
-        match super::plies_to_end(self.value) {
+        match crate::plies_to_end(self.value) {
             Some(plies) if self.value > 0 => write!(f, "win in {plies}")?,
             Some(plies) => write!(f, "loss in {plies}")?,
             None => write!(f, "value {}", self.value)?,
@@ -74,7 +93,7 @@ mod tests {
             "depth 3 value 12 nodes 2000 time 4 ms nps 500000 pv 7 2 9"
         );
         let won = Iteration {
-            value: super::super::WIN - 5,
+            value: crate::WIN - 5,
             elapsed: Duration::ZERO,
             ..report
         };

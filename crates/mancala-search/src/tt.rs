@@ -1,35 +1,27 @@
 //! The transposition table: what earlier searches learnt about a position, found by its
 //! [`key`](mancala_engine::Position::key), in a fixed amount of memory.
 
-use crate::alphabeta::WIN;
-use crate::frame::PLIES;
+/// The most memory a transposition table takes, 1 GiB; a larger size is capped to it. That is
+/// tens of millions of entries, more than a search of these games stores in a minute, and the
+/// cap keeps a mistaken size from claiming the machine's memory.
+pub const MAX_TABLE_BYTES: usize = 1 << 30;
 
-/// Values at least this far from zero announce a won or lost game.
-pub(crate) const WON: i32 = WIN - PLIES as i32;
-
-/// A value as the table keeps it: a won or lost game counted from this node, not the root,
-/// so it stays right when the position is met at another ply.
-#[inline]
-pub(crate) fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= WON {
-        value + ply as i32
-    } else if value <= -WON {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-/// A value from the table, counted from the root again.
-#[inline]
-pub(crate) fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= WON {
-        value - ply as i32
-    } else if value <= -WON {
-        value + ply as i32
-    } else {
-        value
-    }
+/// Why a transposition table of the size asked for cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The size asked for is above [`MAX_TABLE_BYTES`].
+    #[error("a transposition table of {bytes} bytes is larger than the most a search takes, {MAX_TABLE_BYTES} bytes")]
+    TooLarge {
+        /// The size asked for.
+        bytes: usize,
+    },
+    /// The system could not give the memory.
+    #[error("the memory for a transposition table of {bytes} bytes could not be allocated")]
+    Allocation {
+        /// The size of the table that could not be allocated.
+        bytes: usize,
+    },
 }
 
 /// What a stored value says about the position's true value.
@@ -73,25 +65,65 @@ pub(crate) struct TranspositionTable<M> {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// The buckets a table of at most `bytes` bytes has: the largest power of two that fits,
-    /// at least one.
+    /// The bytes of one bucket.
+    const BUCKET_BYTES: usize = WAYS * core::mem::size_of::<Option<Entry<M>>>();
+
+    /// The buckets a table of at most `bytes` bytes (and at most [`MAX_TABLE_BYTES`]) has: the
+    /// largest power of two that fits, at least one.
     fn buckets_for(bytes: usize) -> usize {
-        let bucket = WAYS * core::mem::size_of::<Option<Entry<M>>>();
-        let wanted = (bytes / bucket).max(1);
+        let wanted = (bytes.min(MAX_TABLE_BYTES) / Self::BUCKET_BYTES).max(1);
         1usize << (usize::BITS - 1 - wanted.leading_zeros())
     }
 
     /// The bytes a table asked to take at most `bytes` bytes takes.
     pub(crate) fn bytes_for(bytes: usize) -> usize {
-        Self::buckets_for(bytes) * WAYS * core::mem::size_of::<Option<Entry<M>>>()
+        Self::buckets_for(bytes) * Self::BUCKET_BYTES
     }
 
-    /// A table of at most `bytes` bytes (at least one bucket), a power of two of buckets.
-    pub(crate) fn with_bytes(bytes: usize) -> Self {
-        let buckets = Self::buckets_for(bytes);
-        TranspositionTable {
-            slots: vec![None; buckets * WAYS],
+    /// A table of `buckets` buckets (a power of two), or the error that the memory cannot be
+    /// had.
+    fn try_with_buckets(buckets: usize) -> Result<Self, TableError> {
+        let refused = TableError::Allocation {
+            bytes: buckets.saturating_mul(Self::BUCKET_BYTES),
+        };
+        let len = buckets.checked_mul(WAYS).ok_or(refused.clone())?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).map_err(|_| refused)?;
+        slots.resize(len, None);
+        Ok(TranspositionTable {
+            slots,
             mask: buckets - 1,
+            generation: 0,
+        })
+    }
+
+    /// A table of at most `bytes` bytes, capped at [`MAX_TABLE_BYTES`], or the error that the
+    /// memory cannot be had.
+    pub(crate) fn try_with_bytes(bytes: usize) -> Result<Self, TableError> {
+        Self::try_with_buckets(Self::buckets_for(bytes))
+    }
+
+    /// The largest table of at most `bytes` bytes (capped at [`MAX_TABLE_BYTES`]) whose memory
+    /// can be had: each size refused is halved, down to one bucket.
+    pub(crate) fn with_bytes_or_less(bytes: usize) -> Self {
+        Self::largest_that_fits(Self::buckets_for(bytes), Self::try_with_buckets)
+    }
+
+    /// The first table `allocate` gives for `buckets`, `buckets / 2`, … buckets; one bucket is
+    /// small enough to be allocated as any other small value is.
+    fn largest_that_fits(
+        mut buckets: usize,
+        mut allocate: impl FnMut(usize) -> Result<Self, TableError>,
+    ) -> Self {
+        while buckets > 1 {
+            if let Ok(table) = allocate(buckets) {
+                return table;
+            }
+            buckets /= 2;
+        }
+        TranspositionTable {
+            slots: vec![None; WAYS],
+            mask: 0,
             generation: 0,
         }
     }
@@ -180,7 +212,7 @@ mod tests {
 
     #[test]
     fn the_table_keeps_to_its_size_and_finds_what_it_stored() {
-        let mut table = TranspositionTable::<u8>::with_bytes(1 << 16);
+        let mut table = TranspositionTable::<u8>::try_with_bytes(1 << 16).unwrap();
         assert!(table.bytes() <= 1 << 16);
         assert!(table.bytes() > 1 << 14);
         assert!(table.probe(42).is_none());
@@ -206,9 +238,47 @@ mod tests {
 
     #[test]
     fn a_tiny_table_still_has_a_bucket() {
-        let mut table = TranspositionTable::<u8>::with_bytes(0);
+        let mut table = TranspositionTable::<u8>::with_bytes_or_less(0);
         table.store(1, 1, 1, Bound::Exact, None);
         table.store(2, 2, 1, Bound::Exact, None);
         assert_eq!(table.probe(2).unwrap().value, 2);
+    }
+
+    #[test]
+    fn a_size_that_cannot_be_allocated_is_an_error_not_an_abort() {
+        // Far beyond any machine's memory, yet within what a `Vec` may ask the system for.
+        let buckets = (1usize << 62) / TranspositionTable::<u8>::BUCKET_BYTES;
+        assert!(matches!(
+            TranspositionTable::<u8>::try_with_buckets(buckets),
+            Err(TableError::Allocation { bytes }) if bytes > 1 << 61
+        ));
+        // Beyond what a `Vec` may hold at all.
+        assert!(matches!(
+            TranspositionTable::<u8>::try_with_buckets(usize::MAX / 2 + 1),
+            Err(TableError::Allocation { .. })
+        ));
+    }
+
+    #[test]
+    fn sizes_are_capped_and_a_refused_size_is_halved_until_it_fits() {
+        let most = TranspositionTable::<u8>::bytes_for(MAX_TABLE_BYTES);
+        assert!(most <= MAX_TABLE_BYTES && most > MAX_TABLE_BYTES / 2);
+        assert_eq!(TranspositionTable::<u8>::bytes_for(usize::MAX), most);
+        let mut asked = Vec::new();
+        let table = TranspositionTable::<u8>::largest_that_fits(64, |buckets| {
+            asked.push(buckets);
+            if buckets > 8 {
+                Err(TableError::Allocation { bytes: 0 })
+            } else {
+                TranspositionTable::try_with_buckets(buckets)
+            }
+        });
+        assert_eq!(asked, [64, 32, 16, 8]);
+        assert_eq!(table.mask, 7);
+        let table = TranspositionTable::<u8>::largest_that_fits(4, |_| {
+            Err(TableError::Allocation { bytes: 0 })
+        });
+        assert_eq!(table.mask, 0);
+        assert_eq!(table.bytes(), TranspositionTable::<u8>::BUCKET_BYTES);
     }
 }

@@ -1,7 +1,8 @@
-//! The computer players on two toy games whose answers are known (by theory, or by a plain
-//! minimax written here independently) and on Toguz Kumalak.
+//! The computer players on the kit's toy game, whose answers are known (Nim by theory, rows
+//! of cards by a plain minimax written here independently), and on Toguz Kumalak.
 
-use mancala_engine::{EndReason, MoveList, Outcome, Position, Side};
+use mancala_engine::{Position, Side};
+use mancala_kit::toy::Pile;
 use mancala_search::{
     play_game, plies_to_end, AlphaBeta, Limits, Mcts, Player, RandomPlayer, MAX_EVAL, WIN,
 };
@@ -10,144 +11,6 @@ use std::time::{Duration, Instant};
 
 #[path = "search/pvs.rs"]
 mod pvs;
-
-/// Nim with one pile: take 1, 2 or 3 stones; whoever takes the last stone wins. By theory, the
-/// mover loses exactly when the pile is a multiple of 4, and the winning move takes `pile % 4`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Nim {
-    pile: u8,
-    side: Side,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-struct Refused;
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("refused")
-    }
-}
-
-impl std::error::Error for Refused {}
-
-/// The moves of both toy games: take 1, 2 or 3 of the `left` items.
-fn takes(left: usize) -> MoveList<u8> {
-    (1..=left.min(3) as u8).collect()
-}
-
-/// Whether `take` is one of [`takes`].
-fn check_take(left: usize, take: u8) -> Result<(), Refused> {
-    if (1..=left.min(3)).contains(&usize::from(take)) {
-        Ok(())
-    } else {
-        Err(Refused)
-    }
-}
-
-/// What both toy games answer alike: moves are takes, there is no board or store, and the
-/// side to move is the field `side`.
-macro_rules! toy_game {
-    () => {
-        type Move = u8;
-        type MoveError = Refused;
-
-        fn board(&self) -> mancala_engine::Board {
-            mancala_engine::Board::new(&[])
-        }
-        fn store(&self, _: Side) -> u32 {
-            0
-        }
-        fn seeds_on_side(&self, _: Side) -> u32 {
-            0
-        }
-        fn side_to_move(&self) -> Side {
-            self.side
-        }
-    };
-}
-
-impl Position for Nim {
-    toy_game!();
-
-    fn legal_moves(&self) -> MoveList<u8> {
-        takes(self.pile.into())
-    }
-    fn check_move(&self, take: u8) -> Result<(), Refused> {
-        check_take(self.pile.into(), take)
-    }
-    fn play_unchecked(&mut self, take: u8) {
-        self.pile -= take;
-        self.side = !self.side;
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.pile == 0).then_some(Outcome {
-            winner: Some(!self.side),
-            reason: EndReason::EmptyBoard,
-        })
-    }
-    fn score(&self, _side: Side) -> u32 {
-        0
-    }
-}
-
-/// A row of numbered cards: the mover takes 1, 2 or 3 from the front and scores their sum; a
-/// sum that is a multiple of 4 earns another turn, so sides do not always alternate. When the
-/// row is empty the higher score wins.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Cards {
-    cards: [u8; 12],
-    len: usize,
-    next: usize,
-    scores: [u32; 2],
-    side: Side,
-}
-
-impl Cards {
-    fn new(cards: &[u8], side: Side) -> Cards {
-        let mut row = [0; 12];
-        row[..cards.len()].copy_from_slice(cards);
-        Cards {
-            cards: row,
-            len: cards.len(),
-            next: 0,
-            scores: [0; 2],
-            side,
-        }
-    }
-    fn left(&self) -> usize {
-        self.len - self.next
-    }
-}
-
-impl Position for Cards {
-    toy_game!();
-
-    fn legal_moves(&self) -> MoveList<u8> {
-        takes(self.left())
-    }
-    fn check_move(&self, take: u8) -> Result<(), Refused> {
-        check_take(self.left(), take)
-    }
-    fn play_unchecked(&mut self, take: u8) {
-        let take = usize::from(take);
-        let sum: u32 = self.cards[self.next..self.next + take]
-            .iter()
-            .map(|&c| u32::from(c))
-            .sum();
-        self.next += take;
-        self.scores[self.side.index()] += sum;
-        if sum % 4 != 0 {
-            self.side = !self.side;
-        }
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.left() == 0)
-            .then(|| Outcome::by_score(self.scores[0], self.scores[1], EndReason::EmptyBoard))
-    }
-    fn score(&self, side: Side) -> u32 {
-        self.scores[side.index()]
-    }
-}
 
 /// Plain minimax without pruning, following the documented conventions: a finished game is
 /// worth `WIN - ply` to its winner, a draw 0, a position at depth 0 the score difference for
@@ -183,10 +46,10 @@ fn minimax<P: Position>(position: &P, depth: u32, ply: i32) -> i32 {
 
 #[test]
 fn alpha_beta_plays_nim_by_theory() {
-    for pile in 1..=21u8 {
-        let nim = Nim {
-            pile,
+    for pile in 1..=21u32 {
+        let nim = Pile {
             side: Side::North,
+            ..Pile::nim(pile)
         };
         let result = AlphaBeta::new(Limits::depth(30)).search(&nim);
         let end = plies_to_end(result.value);
@@ -198,24 +61,21 @@ fn alpha_beta_plays_nim_by_theory() {
             assert_eq!(result.best_move, Some(pile % 4), "pile {pile}");
         }
         // The principal variation is a legal line ending the game in the announced plies.
-        let mut line = nim.clone();
+        let mut line = nim;
         for &mv in &result.pv {
             line.play(mv).unwrap();
         }
         assert!(line.is_over(), "pile {pile}: {:?}", result.pv);
         assert_eq!(result.pv.len() as u32, end.unwrap());
         // The search saw the whole game, so it stopped before the depth limit.
-        assert!(result.depth <= u32::from(pile), "pile {pile}: {result:?}");
+        assert!(result.depth <= pile, "pile {pile}: {result:?}");
     }
 }
 
 #[test]
 fn alpha_beta_prefers_the_quickest_win() {
     // Pile 3: taking all 3 wins at once; the value says "won in 1 ply".
-    let result = AlphaBeta::new(Limits::depth(10)).search(&Nim {
-        pile: 3,
-        side: Side::South,
-    });
+    let result = AlphaBeta::new(Limits::depth(10)).search(&Pile::nim(3));
     assert_eq!(result.best_move, Some(3));
     assert_eq!(plies_to_end(result.value), Some(1));
     assert_eq!(result.pv, vec![3]);
@@ -231,13 +91,13 @@ proptest! {
         depth in 1u32..=7,
     ) {
         let side = if south { Side::South } else { Side::North };
-        let game = Cards::new(&cards, side);
+        let game = Pile { side, ..Pile::cards(&cards) };
         let result = AlphaBeta::new(Limits::depth(depth)).search(&game);
         let expected = minimax(&game, depth, 0);
         prop_assert_eq!(result.value, expected);
         // The move returned is one that achieves the value.
         let mv = result.best_move.unwrap();
-        let mut child = game.clone();
+        let mut child = game;
         child.play(mv).unwrap();
         let child_value = minimax(&child, result.depth - 1, 1);
         let seen = if child.side_to_move() == side { child_value } else { -child_value };
@@ -248,7 +108,7 @@ proptest! {
 
 #[test]
 fn a_single_legal_move_is_returned() {
-    let game = Cards::new(&[4], Side::South);
+    let game = Pile::cards(&[4]);
     let result = AlphaBeta::new(Limits::depth(5)).search(&game);
     assert_eq!(result.best_move, Some(1));
     assert_eq!(plies_to_end(result.value), Some(1));
@@ -259,10 +119,7 @@ fn a_single_legal_move_is_returned() {
 
 #[test]
 fn finished_positions_have_no_move() {
-    let nim = Nim {
-        pile: 0,
-        side: Side::South,
-    };
+    let nim = Pile::nim(0);
     let result = AlphaBeta::new(Limits::depth(5)).search(&nim);
     assert_eq!(result.best_move, None);
     assert_eq!(result.value, -WIN);
@@ -274,11 +131,8 @@ fn finished_positions_have_no_move() {
 
 #[test]
 fn mcts_finds_the_nim_win() {
-    for pile in [5u8, 6, 7, 9, 10, 11, 13] {
-        let nim = Nim {
-            pile,
-            side: Side::South,
-        };
+    for pile in [5u32, 6, 7, 9, 10, 11, 13] {
+        let nim = Pile::nim(pile);
         let result = Mcts::new(u64::from(pile))
             .with_iterations(20_000)
             .search(&nim);
@@ -436,16 +290,13 @@ fn mcts_beats_random_play_at_toguz() {
 #[test]
 fn play_game_stops_at_the_ply_limit_and_on_a_bad_player() {
     struct Stubborn;
-    impl Player<Nim> for Stubborn {
-        fn choose(&mut self, _: &Nim) -> Option<u8> {
+    impl Player<Pile> for Stubborn {
+        fn choose(&mut self, _: &Pile) -> Option<u32> {
             Some(9)
         }
     }
-    let nim = Nim {
-        pile: 20,
-        side: Side::South,
-    };
-    let end = play_game(nim.clone(), &mut RandomPlayer::new(1), &mut Stubborn, 100);
+    let nim = Pile::nim(20);
+    let end = play_game(nim, &mut RandomPlayer::new(1), &mut Stubborn, 100);
     assert_eq!(end.plies, 1);
     assert_eq!(end.outcome, None);
     let end = play_game(nim, &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), 3);

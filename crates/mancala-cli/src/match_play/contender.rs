@@ -165,7 +165,7 @@ impl Spec {
                 }
                 "table" => spec.table_bytes = super::table_bytes(key, value)?,
                 "aspiration" => spec.aspiration = number(super::MAX_ASPIRATION as u32)? as i32,
-                "quiescence" => spec.quiescence = number(super::MAX_DEPTH)?,
+                "quiescence" => spec.quiescence = number(super::MAX_SEARCH_DEPTH)?,
                 "reductions" => spec.reductions = switch(key, value)?,
                 "pruning" => spec.pruning = switch(key, value)?,
                 other => return Err(format!("unknown player option `{other}`")),

@@ -42,7 +42,7 @@ use cli::in_range;
 use contender::{Contender, Spec};
 use elo::Tally;
 use mancala_engine::{Position, Rng, Side};
-use mancala_search::{Limits, MAX_DEPTH};
+use mancala_search::{Limits, MAX_SEARCH_DEPTH};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -200,7 +200,7 @@ fn think(args: &[String]) -> Result<(), String> {
     let mut rest = options.iter();
     while let Some(option) = rest.next() {
         if option == "--old" {
-            let limits = Limits::depth(depth.unwrap_or(MAX_DEPTH)).with_time(time);
+            let limits = Limits::depth(depth.unwrap_or(MAX_SEARCH_DEPTH)).with_time(time);
             let started = std::time::Instant::now();
             let result = mancala_search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
             outln!(
@@ -212,7 +212,7 @@ fn think(args: &[String]) -> Result<(), String> {
             return Ok(());
         }
         if option == "--score" {
-            let limits = Limits::depth(depth.unwrap_or(MAX_DEPTH)).with_time(time);
+            let limits = Limits::depth(depth.unwrap_or(MAX_SEARCH_DEPTH)).with_time(time);
             think_about(
                 &toguz::Toguz::default(),
                 mancala_search::Pvs::new(limits),
@@ -241,7 +241,7 @@ fn think(args: &[String]) -> Result<(), String> {
             "--table" => table = table_bytes(name, value)?,
             "--depth" => depth = Some(self::depth(name, value)?),
             "--aspiration" => aspiration = in_range(name, value, 0..=MAX_ASPIRATION)?,
-            "--quiescence" => quiescence = in_range(name, value, 0..=MAX_DEPTH)?,
+            "--quiescence" => quiescence = in_range(name, value, 0..=MAX_SEARCH_DEPTH)?,
             "--positions" => positions = in_range(name, value, 0..=MAX_POSITIONS)?,
             _ => pruning = in_range(name, value, 0..=1)? != 0,
         }
@@ -391,18 +391,18 @@ const MAX_POSITIONS: u64 = 1_000_000;
 /// The longest time a move, in milliseconds: a day.
 const MAX_MILLIS: u64 = 86_400_000;
 
-/// The largest transposition table, in MiB (64 GiB): refused before anything is allocated, so
-/// a mistyped size fails on one line instead of exhausting the machine's memory.
-pub const MAX_TABLE_MIB: usize = 65_536;
+/// The largest transposition table, in MiB: the search's own cap (1 GiB), refused here before
+/// anything is allocated, so a mistyped size fails on one line instead of being capped silently.
+pub const MAX_TABLE_MIB: usize = mancala_search::MAX_TABLE_BYTES >> 20;
 
 /// A time a move given to option `name`, from `least` to [`MAX_MILLIS`] milliseconds.
 fn millis(name: &str, text: &str, least: u64) -> Result<Duration, String> {
     in_range(name, text, least..=MAX_MILLIS).map(Duration::from_millis)
 }
 
-/// A search depth given to option `name`: 1 to the search's [`MAX_DEPTH`].
+/// A search depth given to option `name`: 1 to the search's [`MAX_SEARCH_DEPTH`].
 fn depth(name: &str, text: &str) -> Result<u32, String> {
-    in_range(name, text, 1..=MAX_DEPTH)
+    in_range(name, text, 1..=MAX_SEARCH_DEPTH)
 }
 
 /// A table size in MiB given to option `name`, in bytes.

@@ -1,9 +1,12 @@
 //! Principal-variation search, checked against the plain minimax of `search.rs` and against
 //! itself; the shortest-win proof's bound.
 
-use super::{minimax, wins_against_random, Cards, Nim};
+use super::{minimax, wins_against_random};
 use mancala_engine::{Position, Side};
-use mancala_search::{count_ending_lines, plies_to_end, Iteration, Limits, Player, Pvs};
+use mancala_kit::toy::Pile;
+use mancala_search::{
+    count_ending_lines, plies_to_end, Iteration, Limits, Player, Pvs, TableError, MAX_TABLE_BYTES,
+};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -19,19 +22,19 @@ proptest! {
         window in 0i32..20,
     ) {
         let side = if south { Side::South } else { Side::North };
-        let game = Cards::new(&cards, side);
+        let game = Pile { side, ..Pile::cards(&cards) };
         let plies = cards.len() as u32;
         let mut pvs = Pvs::new(Limits::depth(64)).with_aspiration(window).with_table_bytes(1 << 12);
         let result = pvs.search(&game);
         let expected = minimax(&game, plies, 0);
         prop_assert_eq!(result.value, expected);
         // The move returned achieves that value, and the line is legal to the end.
-        let mut child = game.clone();
+        let mut child = game;
         child.play(result.best_move.unwrap()).unwrap();
         let seen = minimax(&child, plies, 1);
         let seen = if child.side_to_move() == side { seen } else { -seen };
         prop_assert_eq!(seen, expected);
-        let mut line = game.clone();
+        let mut line = game;
         for &mv in &result.pv {
             prop_assert!(line.play(mv).is_ok());
         }
@@ -40,11 +43,8 @@ proptest! {
 
 #[test]
 fn pvs_plays_nim_by_theory() {
-    for pile in 1..=21u8 {
-        let nim = Nim {
-            pile,
-            side: Side::South,
-        };
+    for pile in 1..=21u32 {
+        let nim = Pile::nim(pile);
         let result = Pvs::new(Limits::depth(30)).search(&nim);
         assert!(
             plies_to_end(result.value).is_some(),
@@ -61,10 +61,7 @@ fn pvs_plays_nim_by_theory() {
 
 #[test]
 fn pvs_finds_a_finished_game_has_no_move() {
-    let nim = Nim {
-        pile: 0,
-        side: Side::South,
-    };
+    let nim = Pile::nim(0);
     let mut pvs = Pvs::new(Limits::depth(5));
     assert_eq!(pvs.search(&nim).best_move, None);
     assert_eq!(pvs.choose(&nim), None);
@@ -252,7 +249,7 @@ fn shortest_win_counts_agree_with_brute_force_near_the_end() {
 
 #[test]
 fn a_table_allocated_ahead_searches_as_one_allocated_by_the_search() {
-    let game = Cards::new(&[3, 9, 1, 7, 2, 8, 5], Side::South);
+    let game = Pile::cards(&[3, 9, 1, 7, 2, 8, 5]);
     let size = 1 << 16;
     let mut ahead = Pvs::new(Limits::depth(7)).with_table_bytes(size);
     ahead.allocate_table();
@@ -268,4 +265,40 @@ fn a_table_allocated_ahead_searches_as_one_allocated_by_the_search() {
         (late.value, late.best_move, late.nodes, &late.pv)
     );
     assert_eq!(lazy.table_bytes(), bytes);
+}
+
+#[test]
+fn with_table_bytes_usize_max_searches_the_toguz_start_with_a_capped_table() {
+    // Once "capacity overflow": the size is capped, and the table allocated is at most the cap.
+    let mut pvs = Pvs::<toguz::Toguz>::new(Limits::depth(1)).with_table_bytes(usize::MAX);
+    assert!(pvs.table_bytes() <= MAX_TABLE_BYTES);
+    assert!(pvs.table_bytes() > MAX_TABLE_BYTES / 2);
+    let result = pvs.search(&toguz::Toguz::default());
+    assert_eq!(result.depth, 1);
+    assert!(toguz::Toguz::default()
+        .check_move(result.best_move.unwrap())
+        .is_ok());
+    assert!(pvs.table_bytes() <= MAX_TABLE_BYTES);
+}
+
+#[test]
+fn try_with_table_bytes_usize_max_is_an_error_not_a_panic() {
+    let refused = Pvs::<toguz::Toguz>::new(Limits::depth(1)).try_with_table_bytes(usize::MAX);
+    assert_eq!(
+        refused.err(),
+        Some(TableError::TooLarge { bytes: usize::MAX })
+    );
+    let refused =
+        Pvs::<toguz::Toguz>::new(Limits::depth(1)).try_with_table_bytes(MAX_TABLE_BYTES + 1);
+    assert!(matches!(refused, Err(TableError::TooLarge { .. })));
+    // A size the system gives is allocated at once, and searched with as the lazy table is.
+    let game = Pile::cards(&[3, 9, 1, 7, 2, 8, 5]);
+    let mut ahead = Pvs::new(Limits::depth(7))
+        .try_with_table_bytes(1 << 16)
+        .unwrap();
+    let bytes = ahead.table_bytes();
+    let mut lazy = Pvs::new(Limits::depth(7)).with_table_bytes(1 << 16);
+    let (early, late) = (ahead.search(&game), lazy.search(&game));
+    assert_eq!((early.nodes, early.value), (late.nodes, late.value));
+    assert_eq!(ahead.table_bytes(), bytes);
 }

@@ -1,11 +1,43 @@
-//! Linear evaluations: a weighted sum of a game's features, each seen by the side to move,
-//! the shape every fitted evaluation of the workspace takes (logistic regression fits the
-//! weights, `docs/search.md`). A game names its features once ([`Features`]); [`Linear`]
-//! does the rest.
+//! Evaluation: how a search judges a position that is not over. [`Evaluator`] is the hook a
+//! game fills with its knowledge; [`ScoreDifference`] is the default; [`Linear`] over a game's
+//! [`Features`] is the shape every fitted evaluation of the workspace takes (logistic
+//! regression fits the weights, `docs/search.md`): a game names its features once and
+//! [`Linear`] does the rest.
 
-use crate::alphabeta::Evaluator;
+use crate::value::MAX_EVAL;
 use core::marker::PhantomData;
 use mancala_engine::{Position, Side};
+
+/// A per-game judgement of a position that is not over, from `side`'s point of view (more is
+/// better for `side`). This is where a game adds its knowledge to the generic search.
+///
+/// Any `Fn(&P, Side) -> i32` closure is an evaluator. Values are clamped to
+/// `-MAX_EVAL..=MAX_EVAL`.
+pub trait Evaluator<P: Position> {
+    /// How good `position` is for `side`.
+    fn evaluate(&self, position: &P, side: Side) -> i32;
+}
+
+/// The default evaluation: `side`'s score minus the opponent's, the measure every mancala's
+/// result is decided by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ScoreDifference;
+
+impl<P: Position> Evaluator<P> for ScoreDifference {
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        let mine = i64::from(position.score(side));
+        let theirs = i64::from(position.score(side.opponent()));
+        (mine - theirs).clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
+    }
+}
+
+impl<P: Position, F: Fn(&P, Side) -> i32> Evaluator<P> for F {
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        self(position, side)
+    }
+}
 
 /// `N` numbers that describe a game's position, for a [`Linear`] evaluation.
 pub trait Features<const N: usize> {
@@ -103,5 +135,13 @@ mod tests {
         assert_eq!(linear.weights(), [256, -512]);
         let heavy = Linear::<PileFeatures, 2>::with_weights([i32::MAX, i32::MAX]);
         assert_eq!(heavy.value(&Pile::plain(255)), i32::MAX);
+    }
+
+    #[test]
+    fn the_score_difference_is_seen_by_either_side() {
+        let mut row = Pile::cards(&[1, 3, 2]);
+        row.play(3).unwrap();
+        assert_eq!(ScoreDifference.evaluate(&row, Side::South), 6);
+        assert_eq!(ScoreDifference.evaluate(&row, Side::North), -6);
     }
 }

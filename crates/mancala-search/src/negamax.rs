@@ -1,21 +1,16 @@
-//! What both alpha-beta searches ([`AlphaBeta`](super::AlphaBeta) and
-//! [`Pvs`](super::Pvs)) share at every node: the node count and limits, the triangular table
-//! of principal variations, entering a node, negating a child's value, keeping the best move.
+//! What both negamax searches ([`AlphaBeta`](crate::AlphaBeta) and [`Pvs`](crate::Pvs))
+//! share at every node: the node count and limits, the triangular table of principal
+//! variations, entering a node, negating a child's value, keeping the best move.
 
-use crate::alphabeta::{Evaluator, SearchResult, MAX_EVAL, WIN};
-use crate::limits::{Budget, MAX_DEPTH};
+use crate::eval::Evaluator;
+use crate::limits::{Budget, PLIES};
+use crate::report::SearchResult;
+use crate::value::{clamp_eval, terminal_value, INFINITY};
 use mancala_engine::{Position, Side};
 
-/// Above every value a search can return.
-pub(crate) const INFINITY: i32 = WIN + 1;
-
-/// The rows of the triangular principal-variation table: one per ply, plus one. Also the
-/// deepest ply a search ever reaches, extensions and capture search included, so recursion
-/// is bounded.
-pub(crate) const PLIES: usize = MAX_DEPTH as usize + 1;
-
-/// The state of one search that is not about ordering: counters, limits, the best lines.
-pub(crate) struct Frame<M> {
+/// How far one search has got, apart from what it learns for ordering: the nodes visited
+/// against the budget, whether it was cut short or met a horizon, the best lines found.
+pub(crate) struct Progress<M> {
     pub(crate) budget: Budget,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
@@ -27,10 +22,10 @@ pub(crate) struct Frame<M> {
     pv_len: [usize; PLIES],
 }
 
-impl<M: Copy + Default> Frame<M> {
+impl<M: Copy + Default> Progress<M> {
     /// A search within `budget`, nothing visited yet.
     pub(crate) fn new(budget: Budget) -> Self {
-        Frame {
+        Progress {
             budget,
             nodes: 0,
             aborted: false,
@@ -147,20 +142,4 @@ pub(crate) fn first_guess<P: Position, E: Evaluator<P>>(
         Some(_) => Ok(result),
         None => Err(result),
     }
-}
-
-/// The value of a finished game for its side to move, `ply` plies from the root.
-pub(crate) fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
-    let ply = ply.min(MAX_DEPTH as usize) as i32;
-    match position.outcome().and_then(|outcome| outcome.winner) {
-        Some(winner) if winner == position.side_to_move() => WIN - ply,
-        Some(_) => -(WIN - ply),
-        None => 0,
-    }
-}
-
-/// An evaluation kept within `±MAX_EVAL`, so it is never mistaken for a won or lost game.
-#[inline]
-pub(crate) fn clamp_eval(value: i32) -> i32 {
-    value.clamp(-MAX_EVAL, MAX_EVAL)
 }

@@ -1,12 +1,13 @@
-//! The recursive part of [`Pvs`](super::Pvs): principal-variation search at one node, with the
+//! The recursive part of [`Pvs`](crate::Pvs): principal-variation search at one node, with the
 //! transposition table, move ordering and an optional capture search at the horizon.
 
-use crate::alphabeta::Evaluator;
-use crate::frame::{clamp_eval, for_parent, Best, Frame, PLIES};
-use crate::limits::Budget;
-use crate::ordering::{History, Killers};
+use crate::eval::Evaluator;
+use crate::limits::{Budget, PLIES};
+use crate::negamax::{for_parent, Best, Progress};
+use crate::ordering::{HistoryScores, Killers};
 use crate::prune::{Selectivity, PRUNING_DEPTH};
-use crate::tt::{from_table, to_table, Bound, TranspositionTable, WON};
+use crate::tt::{Bound, TranspositionTable};
+use crate::value::{clamp_eval, from_table, to_table, WON};
 use core::hash::Hash;
 use mancala_engine::{Position, Side};
 
@@ -21,7 +22,7 @@ const GAIN_WEIGHT: i64 = 1 << 40;
 /// Ordering bonus of the killers: above every history score.
 const KILLER_BONUS: i64 = 1 << 36;
 
-/// How a search is tuned (set through [`Pvs`](super::Pvs)'s builder methods).
+/// How a search is tuned (set through [`Pvs`](crate::Pvs)'s builder methods).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Tuning {
     /// Plies of capture search below the horizon (`0`: none).
@@ -41,20 +42,21 @@ struct Child<P: Position> {
     gain: i64,
 }
 
-/// The state of one search: counters, limits, the tables it learns from.
-pub(crate) struct Node<'a, P: Position, E> {
+/// One principal-variation search in progress: its counters and limits, and the tables it
+/// learns from, borrowed from the [`Pvs`](crate::Pvs) player that keeps them between searches.
+pub(crate) struct PvsSearch<'a, P: Position, E> {
     pub(crate) evaluator: &'a E,
     pub(crate) tuning: Tuning,
     pub(crate) table: &'a mut TranspositionTable<P::Move>,
     pub(crate) killers: &'a mut Killers<P::Move>,
-    pub(crate) history: &'a mut History,
-    pub(crate) frame: Frame<P::Move>,
+    pub(crate) history: &'a mut HistoryScores,
+    pub(crate) progress: Progress<P::Move>,
     /// Per-ply scratch lists of children, reused so that no node allocates.
     children: Vec<Vec<Child<P>>>,
     select: Selectivity,
 }
 
-impl<'a, P, E> Node<'a, P, E>
+impl<'a, P, E> PvsSearch<'a, P, E>
 where
     P: Position,
     P::Move: Hash,
@@ -65,16 +67,16 @@ where
         tuning: Tuning,
         table: &'a mut TranspositionTable<P::Move>,
         killers: &'a mut Killers<P::Move>,
-        history: &'a mut History,
+        history: &'a mut HistoryScores,
         budget: Budget,
     ) -> Self {
-        Node {
+        PvsSearch {
             evaluator,
             tuning,
             table,
             killers,
             history,
-            frame: Frame::new(budget),
+            progress: Progress::new(budget),
             children: (0..PLIES).map(|_| Vec::new()).collect(),
             select: Selectivity::new(),
         }
@@ -107,11 +109,11 @@ where
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if let Some(value) = self.frame.enter(position, ply) {
+        if let Some(value) = self.progress.enter(position, ply) {
             return value;
         }
         if depth == 0 || ply + 1 >= PLIES {
-            self.frame.horizon_reached = true;
+            self.progress.horizon_reached = true;
             return self.quiesce(position, alpha, beta, ply, self.tuning.quiescence);
         }
         let key = position.key();
@@ -128,7 +130,7 @@ where
                 };
                 if usable {
                     if value.abs() < WON {
-                        self.frame.horizon_reached = true;
+                        self.progress.horizon_reached = true;
                     }
                     return value;
                 }
@@ -152,7 +154,7 @@ where
         };
         if prunable && beta.abs() < WON && stand - self.select.static_margin * depth as i32 >= beta
         {
-            self.frame.horizon_reached = true;
+            self.progress.horizon_reached = true;
             return stand;
         }
         // Without a table move the ordering is poor: search one ply shallower, which also
@@ -173,7 +175,7 @@ where
             if let Some(mv) = table_move {
                 let child = position.child(mv);
                 let value = self.child_value(&child, me, depth - 1, best.alpha, beta, ply + 1);
-                if self.frame.aborted {
+                if self.progress.aborted {
                     break 'moves;
                 }
                 searched = 1;
@@ -198,7 +200,7 @@ where
                     && (futile || searched >= self.select.late_moves[depth as usize])
                 {
                     // Not searched: the value is no longer exact.
-                    self.frame.horizon_reached = true;
+                    self.progress.horizon_reached = true;
                     continue;
                 }
                 let value = if searched == 0 {
@@ -207,7 +209,7 @@ where
                     let reduction = self.reduction(quiet, on_pv, depth, searched);
                     self.null_window(child, me, depth - 1, reduction, best.alpha, beta, ply + 1)
                 };
-                if self.frame.aborted {
+                if self.progress.aborted {
                     break 'moves;
                 }
                 searched += 1;
@@ -218,7 +220,7 @@ where
             }
         }
         self.children[ply] = children;
-        if self.frame.aborted {
+        if self.progress.aborted {
             return 0;
         }
 
@@ -292,10 +294,10 @@ where
         ply: usize,
     ) -> i32 {
         let mut value = self.child_value(child, me, depth - reduction, alpha, alpha + 1, ply);
-        if value > alpha && reduction > 0 && !self.frame.aborted {
+        if value > alpha && reduction > 0 && !self.progress.aborted {
             value = self.child_value(child, me, depth, alpha, alpha + 1, ply);
         }
-        if value > alpha && value < beta && !self.frame.aborted {
+        if value > alpha && value < beta && !self.progress.aborted {
             value = self.child_value(child, me, depth, alpha, beta, ply);
         }
         value
@@ -313,7 +315,7 @@ where
         beta: i32,
     ) -> bool {
         if best.offer(value, mv) {
-            self.frame.update_pv(ply, mv);
+            self.progress.update_pv(ply, mv);
         }
         best.alpha >= beta
     }
@@ -334,15 +336,15 @@ where
             if i64::from(child.score(me)) - before < CAPTURE {
                 continue;
             }
-            let end = self.frame.enter(&child, ply + 1);
-            if self.frame.aborted {
+            let end = self.progress.enter(&child, ply + 1);
+            if self.progress.aborted {
                 return 0;
             }
             let value = for_parent(&child, me, alpha, beta, |alpha, beta| match end {
                 Some(value) => value,
                 None => self.quiesce(&child, alpha, beta, ply + 1, plies - 1),
             });
-            if self.frame.aborted {
+            if self.progress.aborted {
                 return 0;
             }
             if value > best {

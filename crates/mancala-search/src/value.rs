@@ -1,0 +1,103 @@
+//! What a search value means: an evaluation within `±MAX_EVAL`, or a won or lost game that
+//! carries the plies to its end. Every threshold between the two is derived here, once.
+
+use crate::limits::{MAX_SEARCH_DEPTH, PLIES};
+use mancala_engine::Position;
+
+/// The value of a won game, before the plies it takes are subtracted: a win in `n` plies from
+/// the root is worth `WIN - n`, a loss `-(WIN - n)`, so the search prefers quick wins and slow
+/// losses.
+pub const WIN: i32 = 1_000_000_000;
+
+/// The largest value an [`Evaluator`](crate::Evaluator) may give; larger values are clamped,
+/// so an evaluation can never be mistaken for a won or lost game.
+pub const MAX_EVAL: i32 = WIN / 2;
+
+/// Above every value a search can return: the bounds of a full window.
+pub(crate) const INFINITY: i32 = WIN + 1;
+
+/// Values at least this far from zero announce a won or lost game: no line is longer than
+/// [`PLIES`] plies.
+pub(crate) const WON: i32 = WIN - PLIES as i32;
+
+/// The plies to the end of the game a search value announces: `Some(n)` for a game won
+/// (positive value) or lost (negative) in `n` plies, `None` for an evaluation.
+pub const fn plies_to_end(value: i32) -> Option<u32> {
+    let magnitude = value.unsigned_abs();
+    if magnitude >= WON as u32 && magnitude <= WIN as u32 {
+        Some(WIN as u32 - magnitude)
+    } else {
+        None
+    }
+}
+
+/// The value of a finished game for its side to move, `ply` plies from the root.
+pub(crate) fn terminal_value<P: Position>(position: &P, ply: usize) -> i32 {
+    let ply = ply.min(MAX_SEARCH_DEPTH as usize) as i32;
+    match position.outcome().and_then(|outcome| outcome.winner) {
+        Some(winner) if winner == position.side_to_move() => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+/// An evaluation kept within `±MAX_EVAL`, so it is never mistaken for a won or lost game.
+#[inline]
+pub(crate) fn clamp_eval(value: i32) -> i32 {
+    value.clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// A value as the transposition table keeps it: a won or lost game counted from this node,
+/// not the root, so it stays right when the position is met at another ply.
+#[inline]
+pub(crate) fn to_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value + ply as i32
+    } else if value <= -WON {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+/// A value from the transposition table, counted from the root again.
+#[inline]
+pub(crate) fn from_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value - ply as i32
+    } else if value <= -WON {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plies_to_end_reads_won_and_lost_values() {
+        assert_eq!(plies_to_end(WIN), Some(0));
+        assert_eq!(plies_to_end(WIN - 5), Some(5));
+        assert_eq!(plies_to_end(-(WIN - 7)), Some(7));
+        assert_eq!(plies_to_end(WON), Some(PLIES as u32));
+        assert_eq!(plies_to_end(WON - 1), None);
+        assert_eq!(plies_to_end(MAX_EVAL), None);
+        assert_eq!(plies_to_end(0), None);
+        assert_eq!(plies_to_end(-3), None);
+        assert_eq!(plies_to_end(i32::MIN), None);
+    }
+
+    #[test]
+    fn table_values_count_wins_from_the_node_and_back() {
+        for value in [WIN - 3, -(WIN - 9), WON, -WON, MAX_EVAL, -17, 0] {
+            let stored = to_table(value, 4);
+            assert_eq!(from_table(stored, 4), value);
+        }
+        // A win 3 plies from the root met 2 plies down is a win in 1 from there.
+        assert_eq!(to_table(WIN - 3, 2), WIN - 1);
+        assert_eq!(to_table(-(WIN - 3), 2), -(WIN - 1));
+        assert_eq!(to_table(MAX_EVAL, 2), MAX_EVAL);
+    }
+}
