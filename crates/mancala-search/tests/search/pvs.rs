@@ -2,7 +2,7 @@
 //! itself; the shortest-win proof's bound.
 
 use super::{minimax, wins_against_random, Cards, Nim};
-use mancala_engine::{Position, Side};
+use mancala_engine::{Game, Position, Side};
 use mancala_search::{count_ending_lines, plies_to_end, Iteration, Limits, Player, Pvs};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
