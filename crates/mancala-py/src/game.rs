@@ -5,7 +5,7 @@
 
 use crate::options::Options;
 use core::str::FromStr;
-use mancala_engine::{Game, Position, Rng, Side};
+use mancala_engine::{Game, Rng, Side};
 use pyo3::prelude::*;
 
 /// One fact about a move, for the dict `play()` returns.

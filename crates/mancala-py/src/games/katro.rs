@@ -4,7 +4,7 @@ use crate::game::{Binding, Fact};
 use crate::options::Options;
 pub(crate) use katro::Katro;
 use katro::{Effect, Move, RuleSet};
-use mancala_engine::Rng;
+use mancala_engine::{Game, Rng};
 use pyo3::PyResult;
 
 impl Binding for Katro {

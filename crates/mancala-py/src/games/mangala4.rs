@@ -2,7 +2,7 @@
 
 use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 pub(crate) use mangala4::Mangala4;
 use mangala4::{Effect, Leftover, Move, RuleSet, Setup, ACTIONS};
 use pyo3::PyResult;

@@ -2,7 +2,7 @@
 
 use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::Rng;
+use mancala_engine::{Game, Rng};
 pub(crate) use oware::Oware;
 use oware::{Effect, GrandSlam, Move, RuleSet};
 use pyo3::PyResult;

@@ -2,7 +2,7 @@
 
 use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 use pyo3::PyResult;
 pub(crate) use toguz::Toguz;
 use toguz::{BoardSize, Effect, Move, RuleSet, TuzdikRule};
