@@ -76,12 +76,14 @@ const REGISTRIES: &[Registry] = &[
                 .is_ok_and(|text| text.contains(".game()"))
         },
     ),
-    ("the command line's play (crates/mancala-cli/src/play)", |game| {
-        read("crates/mancala-cli/src/play/mod.rs").contains(&format!("mod {game}_ui;"))
-    }),
-    ("the command line's perft (crates/mancala-cli/src/perft)", |game| {
-        read("crates/mancala-cli/src/perft/mod.rs").contains(&format!("mod {game};"))
-    }),
+    (
+        "the command line's play (crates/mancala-cli/src/play)",
+        |game| read("crates/mancala-cli/src/play/mod.rs").contains(&format!("mod {game}_ui;")),
+    ),
+    (
+        "the command line's perft (crates/mancala-cli/src/perft)",
+        |game| read("crates/mancala-cli/src/perft/mod.rs").contains(&format!("mod {game};")),
+    ),
     ("the fuzz suite (crates/mancala-cli/tests/fuzz)", |game| {
         read("crates/mancala-cli/tests/fuzz/main.rs").contains(&format!("mod {game};"))
     }),
