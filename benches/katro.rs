@@ -7,6 +7,7 @@ mod kit;
 use criterion::{Criterion, Throughput};
 use katro::{Katro, RuleSet};
 use mancala_engine::perft::perft;
+use mancala_engine::Game;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

@@ -12,7 +12,7 @@
 //! ```
 
 use crate::Katro;
-use mancala_engine::{Position as _, Side};
+use mancala_engine::{Game, Position as _, Side};
 use mancala_search::{Features, Linear};
 
 /// The number of features.

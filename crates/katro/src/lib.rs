@@ -84,7 +84,7 @@
 //! - Custom positions ([`Setup`], position strings) may hold any number of seeds up to
 //!   [`MAX_SEEDS`], but the player not to move must have seeds (a mover never loses seeds in
 //!   his own move), and a position marked endless must have an endless move for the mover:
-//!   no game reaches any other ([`Katro::from_setup`]).
+//!   no game reaches any other ([`Katro::from_setup`](mancala_engine::Game::from_setup)).
 //! - Legal moves are listed by column from South's left, A before B, steps last.
 //! - Repetition does not end a game; [`History`](mancala_engine::history::History) counts
 //!   repetitions for programs that want a rule of their own.
@@ -102,10 +102,10 @@
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 pub mod eval;
 mod moves;
-mod notation;
+pub mod notation;
 mod position;
 pub mod prelude;
-mod record;
+pub mod record;
 mod rules;
 mod setup;
 mod sowing;

@@ -250,7 +250,7 @@ pub enum MoveError {
     },
 }
 
-/// What a move did, as [`Katro::play_reported`](crate::Katro::play_reported) tells it.
+/// What a move did, as [`Katro::play_reported`](mancala_engine::Game::play_reported) tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Effect {
     /// The mover.

@@ -8,6 +8,7 @@ use crate::{Katro, RuleSet, Setup, SetupError, Size, BOARD_CELLS};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{plain_number, read_side, side_letter};
+use mancala_engine::Game;
 use mancala_engine::Position as _;
 use thiserror::Error;
 
@@ -133,7 +134,7 @@ fn parse_board(text: &str) -> Result<(Size, [u8; BOARD_CELLS]), ParseError> {
 impl FromStr for Katro {
     type Err = ParseError;
     /// Reads a position string (see [`Display`](fmt::Display)) and validates it as
-    /// [`Katro::from_setup`] does. Accepts exactly the canonical form: single spaces between
+    /// [`Katro::from_setup`](mancala_engine::Game::from_setup) does. Accepts exactly the canonical form: single spaces between
     /// fields, no leading zeros, the rule options in their canonical form without the size
     /// (never `default`).
     fn from_str(s: &str) -> Result<Katro, ParseError> {

@@ -2,10 +2,10 @@
 //! generation, checking and play.
 
 use crate::sowing::{occupancy, side_cells, Captures, Cells, LapState, Sowing, Tally, CELLS};
-use crate::{DirectionRule, Effect, Hole, Move, MoveError, RuleSet, Size};
+use crate::{DirectionRule, Effect, Hole, Move, MoveError, RuleSet, Setup, SetupError, Size};
 use mancala_engine::relay::RelayEnd;
 use mancala_engine::topology::{Direction, Serpentine};
-use mancala_engine::{Board, EndReason, MoveList, Outcome, Rng, Side};
+use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Position as _, Rng, Side};
 
 /// The most seeds a position may hold, so that every hole count fits in a byte whatever
 /// happens (the standard game has 72).
@@ -64,13 +64,6 @@ impl Default for Katro {
 }
 
 impl Katro {
-    /// The start of a game: 2 seeds in every hole of the rules' board, South to move.
-    pub fn new(rules: RuleSet) -> Katro {
-        let mut board = [0; CELLS];
-        board[..rules.size.holes()].fill(2);
-        Katro::from_parts(board, rules, Side::South, false)
-    }
-
     /// A position from its parts, as [`Setup`](crate::Setup) validation hands them over.
     pub(crate) fn from_parts(board: Cells, rules: RuleSet, side: Side, endless: bool) -> Katro {
         Katro {
@@ -92,11 +85,6 @@ impl Katro {
         self.endless
     }
 
-    /// The rules in force, the board size among them.
-    pub fn rules(&self) -> RuleSet {
-        self.rules
-    }
-
     /// Seeds in `hole`, or `None` if it is not on this board.
     pub fn seeds(&self, hole: Hole) -> Option<u8> {
         hole.index(self.rules.size).map(|i| self.board[i])
@@ -110,30 +98,6 @@ impl Katro {
         (0..board.rows_per_side())
             .map(|depth| board.row_at_depth(self.side, depth))
             .find(|&row| (self.occupied >> board.hole(row, 0)) & row_bits != 0)
-    }
-
-    /// Plays `mv` if it is legal and tells what it did; otherwise returns why not and leaves
-    /// the position unchanged. Slower than [`play`](mancala_engine::Position::play), which
-    /// counts nothing.
-    pub fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
-        use mancala_engine::Position as _;
-        self.check_move(mv)?;
-        let side = self.side;
-        let mut captures = Captures::default();
-        let (laps, endless) = self.play_with(mv, &mut captures);
-        let (captures, captured) = if endless {
-            (0, 0)
-        } else {
-            (captures.count, captures.seeds)
-        };
-        Ok(Effect {
-            side,
-            mv,
-            laps,
-            captures,
-            captured,
-            endless,
-        })
     }
 
     /// The move of action id `action` (see [`Move::action`]) in this position: the hole of
@@ -311,6 +275,61 @@ impl Katro {
                 (laps, true)
             }
         }
+    }
+}
+
+impl Game for Katro {
+    const NAME: &'static str = "katro";
+    type Rules = RuleSet;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Effect = Effect;
+
+    /// The start of a game: 2 seeds in every hole of the rules' board, South to move.
+    fn new(rules: RuleSet) -> Katro {
+        let mut board = [0; CELLS];
+        board[..rules.size.holes()].fill(2);
+        Katro::from_parts(board, rules, Side::South, false)
+    }
+
+    #[inline]
+    fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Validates a setup. A position is accepted exactly when:
+    ///
+    /// - no seeds lie off the board, and at most [`MAX_SEEDS`] are on it;
+    /// - the player not to move has seeds (a mover never loses seeds in his own move);
+    /// - if it is marked endless, one of the mover's legal moves on that board is endless (K6):
+    ///   the position before an endless move is the only way a game ends so.
+    fn from_setup(setup: Setup) -> Result<Katro, SetupError> {
+        crate::setup::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        crate::setup::to_setup(self)
+    }
+
+    /// Slower than [`play`](mancala_engine::Position::play), which counts nothing.
+    fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        self.check_move(mv)?;
+        let side = self.side;
+        let mut captures = Captures::default();
+        let (laps, endless) = self.play_with(mv, &mut captures);
+        let (captures, captured) = if endless {
+            (0, 0)
+        } else {
+            (captures.count, captures.seeds)
+        };
+        Ok(Effect {
+            side,
+            mv,
+            laps,
+            captures,
+            captured,
+            endless,
+        })
     }
 }
 

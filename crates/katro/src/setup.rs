@@ -1,17 +1,17 @@
 //! Custom positions: a [`Setup`] with public fields, validated into a [`Katro`] by
-//! [`Katro::from_setup`], which refuses what no game can reach.
+//! [`Katro::from_setup`](mancala_engine::Game::from_setup), which refuses what no game can reach.
 
 use crate::sowing::CELLS;
 use crate::{Katro, RuleSet, Size, BOARD_CELLS, MAX_SEEDS};
-use mancala_engine::{Position as _, Side};
+use mancala_engine::{Game, Position as _, Side};
 use thiserror::Error;
 
 /// A raw position with public fields: what a caller fills in before validation by
-/// [`Katro::from_setup`], and what [`Katro::to_setup`] gives back.
+/// [`Katro::from_setup`](mancala_engine::Game::from_setup), and what [`Katro::to_setup`](mancala_engine::Game::to_setup) gives back.
 ///
 /// ```
 /// use katro::{Katro, RuleSet, Setup, SetupError, Size};
-/// use mancala_engine::Side;
+/// use mancala_engine::{Game, Side};
 ///
 /// let mut setup = Setup::start(RuleSet::on(Size::S4x4));
 /// setup.board[..8].fill(0); // South has no seeds...
@@ -93,53 +93,46 @@ pub enum SetupError {
     },
 }
 
-impl Katro {
-    /// Validates a setup. A position is accepted exactly when:
-    ///
-    /// - no seeds lie off the board, and at most [`MAX_SEEDS`] are on it;
-    /// - the player not to move has seeds (a mover never loses seeds in his own move);
-    /// - if it is marked endless, one of the mover's legal moves on that board is endless (K6):
-    ///   the position before an endless move is the only way a game ends so.
-    pub fn from_setup(setup: Setup) -> Result<Katro, SetupError> {
-        let size = setup.rules.size;
-        if let Some(index) = (size.holes()..BOARD_CELLS).find(|&i| setup.board[i] != 0) {
-            return Err(SetupError::SeedsOffBoard { size, index });
-        }
-        let total: u32 = setup.board.iter().map(|&s| u32::from(s)).sum();
-        if total > MAX_SEEDS {
-            return Err(SetupError::TooManySeeds { total });
-        }
-        let mut board = [0; CELLS];
-        board[..BOARD_CELLS].copy_from_slice(&setup.board);
-        let mover = setup.side_to_move;
-        let before = Katro::from_parts(board, setup.rules, mover, false);
-        if before.seeds_on_side(!mover) == 0 {
-            return Err(SetupError::NoSeedsAfterMove { side: !mover });
-        }
-        if !setup.endless {
-            return Ok(before);
-        }
-        // Every legal move's relay ends within the lap limit, so this always returns.
-        let endless = before
-            .legal_moves()
-            .iter()
-            .any(|&mv| before.child(mv).is_endless());
-        if endless {
-            Ok(Katro::from_parts(board, setup.rules, mover, true))
-        } else {
-            Err(SetupError::NoEndlessMove { side: mover })
-        }
+/// Validates a setup ([`Game::from_setup`](mancala_engine::Game::from_setup)).
+pub(crate) fn from_setup(setup: Setup) -> Result<Katro, SetupError> {
+    let size = setup.rules.size;
+    if let Some(index) = (size.holes()..BOARD_CELLS).find(|&i| setup.board[i] != 0) {
+        return Err(SetupError::SeedsOffBoard { size, index });
     }
+    let total: u32 = setup.board.iter().map(|&s| u32::from(s)).sum();
+    if total > MAX_SEEDS {
+        return Err(SetupError::TooManySeeds { total });
+    }
+    let mut board = [0; CELLS];
+    board[..BOARD_CELLS].copy_from_slice(&setup.board);
+    let mover = setup.side_to_move;
+    let before = Katro::from_parts(board, setup.rules, mover, false);
+    if before.seeds_on_side(!mover) == 0 {
+        return Err(SetupError::NoSeedsAfterMove { side: !mover });
+    }
+    if !setup.endless {
+        return Ok(before);
+    }
+    // Every legal move's relay ends within the lap limit, so this always returns.
+    let endless = before
+        .legal_moves()
+        .iter()
+        .any(|&mv| before.child(mv).is_endless());
+    if endless {
+        Ok(Katro::from_parts(board, setup.rules, mover, true))
+    } else {
+        Err(SetupError::NoEndlessMove { side: mover })
+    }
+}
 
-    /// The raw setup of this position, for editing and validating again.
-    pub fn to_setup(&self) -> Setup {
-        let mut board = [0; BOARD_CELLS];
-        board.copy_from_slice(&self.cells()[..BOARD_CELLS]);
-        Setup {
-            rules: self.rules(),
-            board,
-            side_to_move: self.side_to_move(),
-            endless: self.is_endless(),
-        }
+/// The raw setup of a position ([`Game::to_setup`](mancala_engine::Game::to_setup)).
+pub(crate) fn to_setup(position: &Katro) -> Setup {
+    let mut board = [0; BOARD_CELLS];
+    board.copy_from_slice(&position.cells()[..BOARD_CELLS]);
+    Setup {
+        rules: position.rules(),
+        board,
+        side_to_move: position.side_to_move(),
+        endless: position.is_endless(),
     }
 }

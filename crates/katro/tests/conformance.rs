@@ -1,8 +1,10 @@
 //! The core's conformance kit on every board size and every option set: the trait's contract,
 //! probes of every move a caller can write on the board, and the position's round trips
-//! through its string, a game record and (with the `serde` feature) serde.
+//! through its string, its setup, a game record and (with the `serde` feature) serde, and the
+//! `Game` trait's promises.
 
 use katro::{Direction, Hole, Katro, Move, Record, RuleSet, Size};
+use mancala_engine::Game;
 use mancala_kit::Kit;
 
 /// Every move a caller can write on a board of `size` (every hole, with and without a
@@ -37,12 +39,6 @@ fn through_a_record(position: &Katro) -> Result<Katro, String> {
     Ok(*record.start())
 }
 
-#[cfg(feature = "serde")]
-fn through_serde(position: &Katro) -> Result<Katro, String> {
-    let json = serde_json::to_string(position).map_err(|e| e.to_string())?;
-    serde_json::from_str(&json).map_err(|e| e.to_string())
-}
-
 #[test]
 fn every_size_and_option_set_keeps_the_contract() {
     for size in Size::ALL {
@@ -56,9 +52,10 @@ fn every_size_and_option_set_keeps_the_contract() {
             .seed(7)
             .max_plies(150, false)
             .probes(probes(size))
-            .round_trip("a record", through_a_record);
+            .round_trip("a record", through_a_record)
+            .game();
         #[cfg(feature = "serde")]
-        let kit = kit.round_trip("serde", through_serde);
+        let kit = kit.serde();
         let report = kit.run();
         assert_eq!(report.games, 48, "{size}");
         assert!(report.finished > 0, "{size}: no game ended");

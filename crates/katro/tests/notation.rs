@@ -2,7 +2,7 @@
 //! malformed input.
 
 use katro::{History, Katro, Move, ParseError, RuleSet, Setup, SetupError, Size};
-use mancala_engine::{EndReason, Position as _, Rng, Side};
+use mancala_engine::{EndReason, Game, Position as _, Rng, Side};
 
 #[test]
 fn start_position_strings() {

@@ -6,6 +6,7 @@ mod common;
 use common::Simple;
 use katro::{Katro, RuleSet, Size};
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_engine::Game;
 use mancala_engine::Position as _;
 
 #[test]

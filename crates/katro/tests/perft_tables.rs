@@ -3,6 +3,7 @@
 
 use katro::{DirectionRule, Katro, RuleSet};
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_engine::Game;
 use mancala_kit::perft_table;
 
 /// Counts up to this many leaves are checked in every test run; the rest in release builds.

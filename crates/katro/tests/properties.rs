@@ -6,7 +6,7 @@ mod common;
 
 use common::{is_endless, Simple};
 use katro::{Direction, Hole, Katro, Move, RuleSet, Size};
-use mancala_engine::{EndReason, Position as _, Rng, Side};
+use mancala_engine::{EndReason, Game, Position as _, Rng, Side};
 use proptest::prelude::*;
 
 /// Every move a caller could write on a board of `size`.

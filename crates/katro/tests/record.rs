@@ -3,7 +3,7 @@
 //! the record keeps.
 
 use katro::{Katro, Record, RecordError, RuleSet};
-use mancala_engine::{Position as _, Rng, Side};
+use mancala_engine::{Game, Position as _, Rng, Side};
 use std::time::{Duration, Instant};
 
 #[test]

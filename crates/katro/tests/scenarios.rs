@@ -6,7 +6,7 @@ mod common;
 
 use common::{is_endless, position, rows_of, Simple};
 use katro::{Direction, Hole, Katro, Move, MoveError, RuleSet, Size};
-use mancala_engine::{EndReason, Outcome, Position as _, Side};
+use mancala_engine::{EndReason, Game, Outcome, Position as _, Side};
 
 fn rules(text: &str) -> RuleSet {
     text.parse().unwrap()

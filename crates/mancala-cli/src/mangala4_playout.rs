@@ -14,6 +14,7 @@
 //! error and the program goes on; the exit status is then 1. Blank lines are skipped.
 
 use crate::cli;
+use mancala_engine::Game;
 use std::ffi::OsString;
 
 use crate::output::Buffered;

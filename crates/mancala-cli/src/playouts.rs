@@ -18,7 +18,7 @@ use crate::cli;
 use std::ffi::OsString;
 
 use mancala_engine::playout::random_playout;
-use mancala_engine::{Position, Rng};
+use mancala_engine::{Game, Position, Rng};
 use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};

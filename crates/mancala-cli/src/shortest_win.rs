@@ -17,6 +17,7 @@
 use crate::cli;
 use std::ffi::OsString;
 
+use mancala_engine::Game;
 use mancala_search::count_ending_lines;
 use std::process::ExitCode;
 use std::time::Instant;

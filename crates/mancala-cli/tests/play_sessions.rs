@@ -1,7 +1,7 @@
 //! `mancala play` as a person meets it: scripted sessions piped through the built program,
 //! checked by what the person reads.
 
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 use mangala4::{Mangala4, Setup};
 use std::io::Write;
 use std::process::{Command, Stdio};

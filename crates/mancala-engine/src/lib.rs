@@ -14,7 +14,8 @@
 //!   write and read it.
 //! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
-//!   [`random_playout`](playout::random_playout) are written once over it.
+//!   [`random_playout`](playout::random_playout) are written once over it. [`Game`] adds
+//!   the vocabulary every game crate shares: rules, start, setups, what a move did.
 //!
 //! ```
 //! use mancala_engine::sow::Coverage;
@@ -32,6 +33,7 @@ pub mod capture;
 pub mod capture_row;
 pub mod cycle;
 mod error;
+mod game;
 pub mod history;
 pub mod key;
 mod moves;
@@ -52,6 +54,7 @@ mod toy;
 
 pub use board::{Board, MAX_HOLES};
 pub use error::ParseError;
+pub use game::Game;
 pub use moves::{MoveList, MAX_MOVES};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::Position;

@@ -9,7 +9,9 @@
 //! - every move's text reads back as the same move;
 //! - no seed is created or lost (board and stores), and the sides' seeds add up to the board's;
 //! - the position string reads back as an equal position with the same key, and so does every
-//!   extra round trip given (serde, records);
+//!   extra round trip given (records; serde with [`Kit::serde`]);
+//! - for a [`Game`] ([`Kit::game`]): the setup reads back as an equal position and the same
+//!   setup, the start and the rules agree, and `play_reported` plays as `play` does;
 //!
 //! and, from a few plies of each game, that the re-read copies play on exactly like the
 //! original, ply by ply, to the end; that the game's own play-out loop
@@ -31,10 +33,13 @@ pub mod toy;
 
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 
 /// A round trip through some other form (serde, a record): the position back, or why not.
 pub type RoundTrip<P> = fn(&P) -> Result<P, String>;
+
+/// A promise about one position, beside the kit's own: `Err` says what is broken.
+pub type Check<P> = fn(&P) -> Result<(), String>;
 
 /// The kit's settings: which starts, how many games, which extra round trips.
 pub struct Kit<P: Position> {
@@ -46,6 +51,7 @@ pub struct Kit<P: Position> {
     must_end: bool,
     followers: usize,
     round_trips: Vec<(&'static str, RoundTrip<P>)>,
+    checks: Vec<(&'static str, Check<P>)>,
 }
 
 /// What a run of the kit covered.
@@ -77,6 +83,7 @@ where
             must_end: true,
             followers: 3,
             round_trips: Vec::new(),
+            checks: Vec::new(),
         }
     }
 
@@ -112,6 +119,12 @@ where
     /// plays on identically.
     pub fn round_trip(mut self, name: &'static str, trip: RoundTrip<P>) -> Self {
         self.round_trips.push((name, trip));
+        self
+    }
+
+    /// An extra promise checked at every position of every game.
+    pub fn check(mut self, name: &'static str, check: Check<P>) -> Self {
+        self.checks.push((name, check));
         self
     }
 
@@ -250,6 +263,11 @@ where
     }
 
     fn check_position(&self, position: &P, total: u32, context: &dyn Fn() -> String) {
+        for (name, check) in &self.checks {
+            if let Err(error) = check(position) {
+                panic!("{name}: {error} ({})", context());
+            }
+        }
         let moves = position.legal_moves();
         let over = position.is_over();
         assert_eq!(
@@ -333,6 +351,83 @@ where
     }
 }
 
+impl<G: Game> Kit<G> {
+    /// Adds what the [`Game`] trait promises: the position rebuilt from its setup is an equal
+    /// position that plays on identically, and gives back the same setup; `default()` is the
+    /// start under the default rules, and a start has the rules it was made with;
+    /// `play_reported` of every legal move leaves the position `play` leaves.
+    pub fn game(self) -> Self {
+        self.round_trip("its setup", through_setup::<G>)
+            .check("the Game contract", game_contract::<G>)
+    }
+}
+
+/// The position rebuilt from its setup.
+fn through_setup<G: Game>(position: &G) -> Result<G, String> {
+    G::from_setup(position.to_setup()).map_err(|e| format!("its setup is refused: {e}"))
+}
+
+/// The [`Game`] promises about one position.
+fn game_contract<G: Game>(position: &G) -> Result<(), String> {
+    let setup = position.to_setup();
+    let back = G::from_setup(setup.clone()).map_err(|e| format!("setup refused: {e}"))?;
+    if back.to_setup() != setup {
+        return Err(format!(
+            "the setup {setup:?} reads back as {:?}",
+            back.to_setup()
+        ));
+    }
+    let rules = position.rules();
+    if G::new(rules).rules() != rules {
+        return Err(format!("a start under {rules:?} has other rules"));
+    }
+    if G::default() != G::new(G::Rules::default()) {
+        return Err("default() is not the start under the default rules".into());
+    }
+    for &mv in position.legal_moves().iter() {
+        let mut reported = position.clone();
+        if let Err(error) = reported.play_reported(mv) {
+            return Err(format!(
+                "play_reported refuses the legal move {mv}: {error}"
+            ));
+        }
+        if reported != position.child(mv) {
+            return Err(format!("play_reported({mv}) plays otherwise than play"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(feature = "serde")]
+impl<P> Kit<P>
+where
+    P: Position + Debug + Display + FromStr + serde::Serialize + serde::de::DeserializeOwned,
+    <P as FromStr>::Err: Display,
+    P::Move: Display + FromStr,
+{
+    /// Adds the serde round trip (through JSON), which must write the position string and
+    /// read it back through the validating parser.
+    pub fn serde(self) -> Self {
+        self.round_trip("serde", through_serde::<P>)
+    }
+}
+
+/// The position through JSON; its JSON must be its string's.
+#[cfg(feature = "serde")]
+fn through_serde<P>(position: &P) -> Result<P, String>
+where
+    P: Display + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let json = serde_json::to_string(position).map_err(|e| e.to_string())?;
+    let text = serde_json::to_string(&position.to_string()).map_err(|e| e.to_string())?;
+    if json != text {
+        return Err(format!(
+            "serde writes {json}, not the position string {text}"
+        ));
+    }
+    serde_json::from_str(&json).map_err(|e| e.to_string())
+}
+
 /// Every seed of a position: board and stores.
 fn seeds<P: Position>(position: &P) -> u32 {
     position.board().seeds() + position.store(Side::South) + position.store(Side::North)
@@ -345,8 +440,9 @@ mod tests {
     use mancala_engine::{Board, EndReason, MoveList, Outcome};
 
     /// Take-away with seeds: players alternately take 1 or 2 seeds from a pile into their
-    /// store; whoever takes the last wins. `cheat` breaks a promise on purpose, and `own_loop`
-    /// plays its play-outs by a loop of its own that always takes one seed.
+    /// store; whoever takes the last wins. `cheat` breaks a promise on purpose, `own_loop`
+    /// plays its play-outs by a loop of its own that always takes one seed, and `lossy`
+    /// forgets North's store in its setup.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     struct Pile {
         left: u8,
@@ -354,6 +450,38 @@ mod tests {
         side: Side,
         cheat: bool,
         own_loop: bool,
+        lossy: bool,
+    }
+
+    impl Default for Pile {
+        fn default() -> Pile {
+            pile(false)
+        }
+    }
+
+    impl Game for Pile {
+        const NAME: &'static str = "pile";
+        type Rules = ();
+        type Setup = Pile;
+        type SetupError = fmt::Error;
+        type Effect = u8;
+        fn new((): ()) -> Pile {
+            pile(false)
+        }
+        fn rules(&self) {}
+        fn from_setup(setup: Pile) -> Result<Pile, fmt::Error> {
+            Ok(setup)
+        }
+        fn to_setup(&self) -> Pile {
+            let mut setup = *self;
+            if self.lossy {
+                setup.stores[1] = 0;
+            }
+            setup
+        }
+        fn play_reported(&mut self, mv: u8) -> Result<u8, fmt::Error> {
+            self.play(mv).map(|()| mv)
+        }
     }
 
     impl Position for Pile {
@@ -423,14 +551,27 @@ mod tests {
             if self.own_loop {
                 f.write_str(" own-loop")?;
             }
+            if self.lossy {
+                f.write_str(" lossy")?;
+            }
             Ok(())
         }
     }
 
     impl FromStr for Pile {
-        type Err = String;
-        fn from_str(text: &str) -> Result<Pile, String> {
+        type Err = fmt::Error;
+        fn from_str(text: &str) -> Result<Pile, fmt::Error> {
+            read_pile(text).map_err(|_| fmt::Error)
+        }
+    }
+
+    fn read_pile(text: &str) -> Result<Pile, String> {
+        {
             let mut parts: Vec<&str> = text.split(' ').collect();
+            let lossy = parts.last() == Some(&"lossy");
+            if lossy {
+                parts.pop();
+            }
             let own_loop = parts.last() == Some(&"own-loop");
             if own_loop {
                 parts.pop();
@@ -451,6 +592,7 @@ mod tests {
                     .map_err(|e: mancala_engine::ParseError| e.to_string())?,
                 cheat,
                 own_loop,
+                lossy,
             })
         }
     }
@@ -462,6 +604,7 @@ mod tests {
             side: Side::South,
             cheat,
             own_loop: false,
+            lossy: false,
         }
     }
 
@@ -475,6 +618,40 @@ mod tests {
         assert_eq!(report.games, 10);
         assert_eq!(report.finished, 10);
         assert!(report.positions > 150);
+    }
+
+    #[test]
+    fn a_game_that_keeps_the_game_promises_passes() {
+        let report = Kit::new([pile(false)]).games(5).game().run();
+        assert_eq!(report.finished, 5);
+    }
+
+    #[test]
+    #[should_panic(expected = "its setup gives another position")]
+    fn a_game_whose_setup_loses_a_store_fails() {
+        let start = Pile {
+            left: 26,
+            stores: [0, 4],
+            lossy: true,
+            ..pile(false)
+        };
+        Kit::new([start]).games(1).game().run();
+    }
+
+    #[test]
+    #[should_panic(expected = "a promise: broken once South has taken seeds")]
+    fn a_broken_extra_check_fails() {
+        let check: Check<Pile> = |p| {
+            if p.stores[0] > 0 {
+                Err("broken once South has taken seeds".into())
+            } else {
+                Ok(())
+            }
+        };
+        Kit::new([pile(false)])
+            .games(1)
+            .check("a promise", check)
+            .run();
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! every game in Rust with the interpreter released; a finished game restarts at once.
 
 use crate::arrays::{self, array, from_bytes};
-use crate::game::{self, Game};
+use crate::game::{self, Binding};
 use crate::guard::{guarded, value_error};
 use crate::names::{with_game, WithGame};
 use mancala_engine::{Rng, Side};
@@ -17,7 +17,7 @@ trait Stepper: Send + Sync {
     fn len(&self) -> usize;
     fn observation_len(&self) -> usize;
     fn num_actions(&self) -> usize;
-    fn name(&self) -> &'static str;
+    fn name(&self) -> String;
     /// Restarts every game, drawing random starts from a generator seeded `seed`.
     fn reset(&mut self, seed: u64) -> Result<(), String>;
     /// Checks every action against its game, then plays them all: nothing is played unless
@@ -33,7 +33,7 @@ trait Stepper: Send + Sync {
 }
 
 /// N games of type `G`, each with its move count since its start.
-struct Games<G: Game> {
+struct Games<G: Binding> {
     config: G::Config,
     rng: Rng,
     games: Vec<G>,
@@ -45,7 +45,7 @@ struct Games<G: Game> {
     num_actions: usize,
 }
 
-impl<G: Game> Games<G> {
+impl<G: Binding> Games<G> {
     fn new(config: G::Config, n: usize, seed: u64, max_moves: u32) -> Result<Games<G>, String> {
         let mut rng = Rng::new(seed);
         let first = G::start(&config, Some(&mut rng))?;
@@ -71,7 +71,7 @@ impl<G: Game> Games<G> {
     }
 }
 
-impl<G: Game> Stepper for Games<G> {
+impl<G: Binding> Stepper for Games<G> {
     fn len(&self) -> usize {
         self.moves.len()
     }
@@ -84,8 +84,8 @@ impl<G: Game> Stepper for Games<G> {
         self.num_actions
     }
 
-    fn name(&self) -> &'static str {
-        G::NAME
+    fn name(&self) -> String {
+        game::python_name::<G>()
     }
 
     fn reset(&mut self, seed: u64) -> Result<(), String> {
@@ -154,7 +154,7 @@ impl<G: Game> Stepper for Games<G> {
     }
 
     fn texts(&self) -> Vec<String> {
-        self.games.iter().map(Game::text).collect()
+        self.games.iter().map(ToString::to_string).collect()
     }
 }
 
@@ -167,7 +167,7 @@ struct Build {
 
 impl WithGame for Build {
     type Output = PyResult<Box<dyn Stepper>>;
-    fn run<G: Game>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
+    fn run<G: Binding>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
         let games = guarded(|| {
             Games::<G>::new(config, self.n, self.seed, self.max_moves).map_err(value_error)
         })?;
@@ -318,7 +318,7 @@ impl Batch {
 
     /// The game's name.
     #[getter]
-    fn name(&self) -> &'static str {
+    fn name(&self) -> String {
         self.inner.name()
     }
 

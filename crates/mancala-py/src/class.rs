@@ -3,7 +3,7 @@
 //! game its named class.
 
 use crate::arrays::array;
-use crate::game::{self, Fact, Game};
+use crate::game::{self, Binding, Fact};
 use crate::guard::{guarded, value_error};
 use crate::options::Options;
 use mancala_engine::{Position, Side};
@@ -15,13 +15,13 @@ use pyo3::types::{PyDict, PyInt, PyString};
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
 /// A new game from keyword options.
-pub(crate) fn new_game<G: Game>(options: Option<&Bound<'_, PyDict>>) -> PyResult<G> {
+pub(crate) fn new_game<G: Binding>(options: Option<&Bound<'_, PyDict>>) -> PyResult<G> {
     let config = Options::new(&format!("{}()", G::CLASS), options)?.game::<G>()?;
     guarded(|| G::start(&config, None).map_err(value_error))
 }
 
 /// The player to move, or [`TERMINAL_PLAYER`].
-pub(crate) fn current_player<G: Game>(game: &G) -> i64 {
+pub(crate) fn current_player<G: Binding>(game: &G) -> i64 {
     if game.is_over() {
         TERMINAL_PLAYER
     } else {
@@ -39,7 +39,7 @@ pub(crate) fn side(player: i64) -> PyResult<Side> {
 
 /// The observation as `player` sees it (default: the player to move, South once the game is
 /// over), as a float32 numpy array.
-pub(crate) fn observation<'py, G: Game>(
+pub(crate) fn observation<'py, G: Binding>(
     py: Python<'py>,
     game: &G,
     player: Option<i64>,
@@ -58,7 +58,7 @@ pub(crate) fn observation<'py, G: Game>(
 }
 
 /// The legal actions as a mask over the whole action space.
-pub(crate) fn legal_mask<G: Game>(game: &G) -> Vec<i32> {
+pub(crate) fn legal_mask<G: Binding>(game: &G) -> Vec<i32> {
     let mut mask = vec![0; game.num_actions()];
     for action in game::legal_actions(game) {
         mask[action] = 1;
@@ -67,7 +67,7 @@ pub(crate) fn legal_mask<G: Game>(game: &G) -> Vec<i32> {
 }
 
 /// Plays an action id, or refuses it with the library's reason and changes nothing.
-pub(crate) fn apply<G: Game>(game: &mut G, action: i64) -> PyResult<()> {
+pub(crate) fn apply<G: Binding>(game: &mut G, action: i64) -> PyResult<()> {
     guarded(|| {
         let mv = game::checked_move(game, action).map_err(value_error)?;
         game.play_unchecked(mv);
@@ -76,10 +76,10 @@ pub(crate) fn apply<G: Game>(game: &mut G, action: i64) -> PyResult<()> {
 }
 
 /// The move `value` names: an action id or a move in the game's notation.
-fn move_named<G: Game>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+fn move_named<G: Binding>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;
-        G::parse_move(&text).map_err(value_error)
+        game::parse_move::<G>(&text).map_err(value_error)
     } else if value.is_instance_of::<PyInt>() {
         let action: i64 = value.extract()?;
         game::checked_move(game, action).map_err(value_error)
@@ -92,15 +92,15 @@ fn move_named<G: Game>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> 
 }
 
 /// Plays a move given as an action id or in notation; returns what it did as a dict.
-pub(crate) fn play<'py, G: Game>(
+pub(crate) fn play<'py, G: Binding>(
     py: Python<'py>,
     game: &mut G,
     value: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mv = guarded(|| move_named(game, value))?;
-    let facts = guarded(|| game.play_reported(mv).map_err(value_error))?;
+    let facts = guarded(|| game::play_reported(game, mv).map_err(value_error))?;
     let dict = PyDict::new(py);
-    dict.set_item("move", G::move_text(mv))?;
+    dict.set_item("move", mv.to_string())?;
     for (key, fact) in facts {
         match fact {
             Fact::Int(n) => dict.set_item(key, n)?,
@@ -113,21 +113,21 @@ pub(crate) fn play<'py, G: Game>(
 }
 
 /// The name of action `action` for the player to move: the move in the game's notation.
-pub(crate) fn action_name<G: Game>(game: &G, action: i64) -> PyResult<String> {
+pub(crate) fn action_name<G: Binding>(game: &G, action: i64) -> PyResult<String> {
     let n = game.num_actions();
     let index = usize::try_from(action)
         .ok()
         .filter(|&a| a < n)
         .ok_or_else(|| value_error(format!("action {action} is not in 0..{n}")))?;
     Ok(match game.move_of(index) {
-        Some(mv) => G::move_text(mv),
+        Some(mv) => mv.to_string(),
         None => format!("action {action}"),
     })
 }
 
 /// The action id of a move written in the game's notation, if it is legal here.
-pub(crate) fn action_of_text<G: Game>(game: &G, text: &str) -> PyResult<usize> {
-    let mv = G::parse_move(text).map_err(value_error)?;
+pub(crate) fn action_of_text<G: Binding>(game: &G, text: &str) -> PyResult<usize> {
+    let mv = game::parse_move::<G>(text).map_err(value_error)?;
     game.check_move(mv)
         .map_err(|e| value_error(e.to_string()))?;
     Ok(game.action(mv))
@@ -158,14 +158,14 @@ macro_rules! game_class {
             #[staticmethod]
             fn from_string(text: &str) -> PyResult<Self> {
                 let game = $crate::guard::guarded(|| {
-                    <$game as Game>::parse(text).map_err($crate::guard::value_error)
+                    $crate::game::parse::<$game>(text).map_err($crate::guard::value_error)
                 })?;
                 Ok($class { game })
             }
 
             /// The position string: everything that decides the rest of the game.
             fn to_string(&self) -> PyResult<String> {
-                guarded(|| Ok(Game::text(&self.game)))
+                guarded(|| Ok(self.game.to_string()))
             }
 
             fn __str__(&self) -> PyResult<String> {

@@ -1,11 +1,11 @@
-//! What the bindings need of a game beyond the core's `Position` trait: its options, its fixed
-//! action ids, its observation, and what a move did. One implementation per game crate, in
-//! `games/`; everything else (the Python classes, batches, play-outs) is written once over it.
+//! What the bindings need of a game beyond the core's `Game` trait: its options, its fixed
+//! action ids, its observation, and a move's facts as a dict. One implementation per game
+//! crate, in `games/`; everything else (the Python classes, batches, play-outs) is written once
+//! over it.
 
 use crate::options::Options;
-use core::fmt::Display;
 use core::str::FromStr;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Rng, Side};
 use pyo3::prelude::*;
 
 /// One fact about a move, for the dict `play()` returns.
@@ -21,20 +21,12 @@ pub(crate) enum Fact {
     Text(String),
 }
 
-/// A game as the Python package sees it. Positions and moves have the crates' text forms
-/// (`Display` + `FromStr`), so the notation methods are written once, here.
-pub(crate) trait Game:
-    Position<Move: Display + FromStr<Err: Display>>
-    + Display
-    + FromStr<Err: Display>
-    + Send
-    + Sync
-    + 'static
-{
+/// A game as the Python package sees it: the core's [`Game`] (rules, start, text forms, what a
+/// move did), with what Python adds: the class name, keyword options, fixed action ids, the
+/// observation's marker planes and the dict of a move's facts.
+pub(crate) trait Binding: Game + Send + Sync + 'static {
     /// The name of the Python class (`Toguz`).
     const CLASS: &'static str;
-    /// The game's name in OpenSpiel, PettingZoo, batches and play-outs (`mancala_toguz`).
-    const NAME: &'static str;
     /// The start of a game as the keyword options describe it.
     type Config: Clone + Send + Sync + 'static;
 
@@ -55,28 +47,6 @@ pub(crate) trait Game:
     /// illegal: playing checks it).
     fn move_of(&self, action: usize) -> Option<Self::Move>;
 
-    /// The move in the game's notation.
-    fn move_text(mv: Self::Move) -> String {
-        mv.to_string()
-    }
-
-    /// Reads a move in the game's notation, handing back the library's message on failure.
-    fn parse_move(text: &str) -> Result<Self::Move, String> {
-        text.parse()
-            .map_err(|e: <Self::Move as FromStr>::Err| e.to_string())
-    }
-
-    /// The position string.
-    fn text(&self) -> String {
-        self.to_string()
-    }
-
-    /// Reads a position string, handing back the library's message on failure.
-    fn parse(text: &str) -> Result<Self, String> {
-        text.parse()
-            .map_err(|e: <Self as FromStr>::Err| e.to_string())
-    }
-
     /// Per-hole marker planes the observation adds after the stores (Toguz: whose tuzdik a
     /// hole is). Each plane holds one float per hole.
     const PLANES: usize = 0;
@@ -86,18 +56,44 @@ pub(crate) trait Game:
     /// `i` goes).
     fn write_planes(&self, _player: Side, _view: &dyn Fn(usize) -> usize, _out: &mut [f32]) {}
 
-    /// Plays `mv` if legal and says what it did; else the library's reason.
-    fn play_reported(&mut self, mv: Self::Move) -> Result<Vec<(&'static str, Fact)>, String>;
+    /// What a move did, as the entries of the dict `play()` returns.
+    fn facts(effect: &Self::Effect) -> Vec<(&'static str, Fact)>;
+}
+
+/// The game's name in OpenSpiel, PettingZoo, batches and play-outs: `mancala_` and the
+/// core's [`Game::NAME`] (`mancala_toguz`).
+pub(crate) fn python_name<G: Game>() -> String {
+    format!("mancala_{}", G::NAME)
+}
+
+/// Reads a move in the game's notation, handing back the library's message on failure.
+pub(crate) fn parse_move<G: Game>(text: &str) -> Result<G::Move, String> {
+    text.parse()
+        .map_err(|e: <G::Move as FromStr>::Err| e.to_string())
+}
+
+/// Reads a position string, handing back the library's message on failure.
+pub(crate) fn parse<G: Game>(text: &str) -> Result<G, String> {
+    text.parse().map_err(|e: <G as FromStr>::Err| e.to_string())
+}
+
+/// Plays `mv` if legal and says what it did; else the library's reason.
+pub(crate) fn play_reported<G: Binding>(
+    game: &mut G,
+    mv: G::Move,
+) -> Result<Vec<(&'static str, Fact)>, String> {
+    let effect = game.play_reported(mv).map_err(|e| e.to_string())?;
+    Ok(G::facts(&effect))
 }
 
 /// The number of holes of a position's board.
-pub(crate) fn holes<G: Game>(game: &G) -> usize {
+pub(crate) fn holes<G: Binding>(game: &G) -> usize {
     game.board().len()
 }
 
 /// The length of the observation of `game`: holes, two stores, the marker planes, the side to
 /// move as two flags.
-pub(crate) fn observation_len<G: Game>(game: &G) -> usize {
+pub(crate) fn observation_len<G: Binding>(game: &G) -> usize {
     holes(game) * (1 + G::PLANES) + 4
 }
 
@@ -106,7 +102,7 @@ pub(crate) fn observation_len<G: Game>(game: &G) -> usize {
 /// canonical order; then `player`'s store and his opponent's; then the marker planes in the same
 /// hole order; then `1.0` at `[player to move, opponent to move]` for the side to move (both `0`
 /// once the game is over).
-pub(crate) fn write_observation<G: Game>(game: &G, player: Side, out: &mut [f32]) {
+pub(crate) fn write_observation<G: Binding>(game: &G, player: Side, out: &mut [f32]) {
     let board = game.board();
     let n = board.len();
     let half = n / 2;
@@ -133,7 +129,7 @@ pub(crate) fn write_observation<G: Game>(game: &G, player: Side, out: &mut [f32]
 }
 
 /// The legal action ids, ascending.
-pub(crate) fn legal_actions<G: Game>(game: &G) -> Vec<usize> {
+pub(crate) fn legal_actions<G: Binding>(game: &G) -> Vec<usize> {
     let mut actions: Vec<usize> = game
         .legal_moves()
         .iter()
@@ -145,7 +141,7 @@ pub(crate) fn legal_actions<G: Game>(game: &G) -> Vec<usize> {
 
 /// Each player's return, South's first: `+1` for a win, `-1` for a loss, `0` for a draw or a
 /// game still going.
-pub(crate) fn returns<G: Game>(game: &G) -> [f32; 2] {
+pub(crate) fn returns<G: Binding>(game: &G) -> [f32; 2] {
     match game.outcome().and_then(|o| o.winner) {
         Some(Side::South) => [1.0, -1.0],
         Some(Side::North) => [-1.0, 1.0],
@@ -154,7 +150,7 @@ pub(crate) fn returns<G: Game>(game: &G) -> [f32; 2] {
 }
 
 /// The move of `action` if it is legal here, else the reason it is not.
-pub(crate) fn checked_move<G: Game>(game: &G, action: i64) -> Result<G::Move, String> {
+pub(crate) fn checked_move<G: Binding>(game: &G, action: i64) -> Result<G::Move, String> {
     if game.is_over() {
         return Err("the game is over".into());
     }

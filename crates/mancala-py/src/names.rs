@@ -1,48 +1,52 @@
 //! Game names: one name per game everywhere (OpenSpiel, PettingZoo, batches, play-outs), with
-//! the `mancala_` prefix optional.
+//! the `mancala_` prefix optional; and the package's one list of games.
 
-use crate::game::Game;
+use crate::game::{python_name, Binding};
 use crate::games::{Katro, Mangala4, Oware, Toguz};
 use crate::options::Options;
+use mancala_engine::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// Every game's name, as OpenSpiel and PettingZoo know it.
-pub(crate) const NAMES: [&str; 4] = [Toguz::NAME, Mangala4::NAME, Katro::NAME, Oware::NAME];
 
 /// Work to do with the game type a name picks.
 pub(crate) trait WithGame {
     /// What the work gives back.
     type Output;
     /// Does the work for game `G`, started as its keyword options say.
-    fn run<G: Game>(self, config: G::Config) -> Self::Output;
+    fn run<G: Binding>(self, config: G::Config) -> Self::Output;
 }
 
-/// Runs `work` for the game named `name` (`mancala_toguz` or `toguz`), with the game's keyword
-/// `options` read (strictly) for it; `function` names the Python call in messages.
-pub(crate) fn with_game<W: WithGame>(
-    function: &str,
-    name: &str,
-    options: Option<&Bound<'_, PyDict>>,
-    work: W,
-) -> PyResult<W::Output> {
-    let options = Options::new(&format!("{function}({name:?})"), options)?;
-    let full = if name.starts_with("mancala_") {
-        name.to_owned()
-    } else {
-        format!("mancala_{name}")
-    };
-    Ok(match full.as_str() {
-        Toguz::NAME => work.run::<Toguz>(options.game::<Toguz>()?),
-        Mangala4::NAME => work.run::<Mangala4>(options.game::<Mangala4>()?),
-        Katro::NAME => work.run::<Katro>(options.game::<Katro>()?),
-        Oware::NAME => work.run::<Oware>(options.game::<Oware>()?),
-        _ => {
-            return Err(PyValueError::new_err(format!(
+/// The games of the package, each named once: its names and the dispatch on them.
+macro_rules! registry {
+    ($($game:ident),+ $(,)?) => {
+        /// Every game's name, as OpenSpiel and PettingZoo know it.
+        pub(crate) fn names() -> Vec<String> {
+            vec![$(python_name::<$game>()),+]
+        }
+
+        /// Runs `work` for the game named `name` (`mancala_toguz` or `toguz`), with the game's
+        /// keyword `options` read (strictly) for it; `function` names the Python call in
+        /// messages.
+        pub(crate) fn with_game<W: WithGame>(
+            function: &str,
+            name: &str,
+            options: Option<&Bound<'_, PyDict>>,
+            work: W,
+        ) -> PyResult<W::Output> {
+            let options = Options::new(&format!("{function}({name:?})"), options)?;
+            let short = name.strip_prefix("mancala_").unwrap_or(name);
+            $(
+                if short == <$game as Game>::NAME {
+                    return Ok(work.run::<$game>(options.game::<$game>()?));
+                }
+            )+
+            Err(PyValueError::new_err(format!(
                 "no game is named {name:?}; the games are {}",
-                NAMES.join(", ")
+                names().join(", ")
             )))
         }
-    })
+    };
 }
+
+registry!(Toguz, Mangala4, Katro, Oware);

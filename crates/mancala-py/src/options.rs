@@ -1,7 +1,7 @@
 //! Keyword options, read strictly: each known option with its type checked, and any option
 //! left over refused, so a misspelt rule never passes silently as the default.
 
-use crate::game::Game;
+use crate::game::Binding;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -102,7 +102,7 @@ impl<'py> Options<'py> {
     }
 
     /// Reads game `G`'s options, then refuses any left over: every caller reads them so.
-    pub(crate) fn game<G: Game>(mut self) -> PyResult<G::Config> {
+    pub(crate) fn game<G: Binding>(mut self) -> PyResult<G::Config> {
         let config = G::config(&mut self)?;
         self.finish()?;
         Ok(config)

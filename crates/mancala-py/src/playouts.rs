@@ -3,7 +3,7 @@
 //! Python classes to show both sides play the same rules.
 
 use crate::arrays::array;
-use crate::game::{self, Game};
+use crate::game::{self, Binding};
 use crate::guard::{guarded, value_error};
 use crate::names::{with_game, WithGame};
 use mancala_engine::playout::random_playout;
@@ -29,7 +29,12 @@ struct Tally {
 }
 
 /// Plays `n` random games of `G` from generator `seed`, each capped at `max_moves`.
-fn play<G: Game>(config: &G::Config, n: usize, seed: u64, max_moves: u32) -> Result<Tally, String> {
+fn play<G: Binding>(
+    config: &G::Config,
+    n: usize,
+    seed: u64,
+    max_moves: u32,
+) -> Result<Tally, String> {
     let mut rng = Rng::new(seed);
     let mut tally = Tally {
         moves: 0,
@@ -71,14 +76,14 @@ struct Playouts<'py> {
 
 impl<'py> WithGame for Playouts<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Game>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
+    fn run<G: Binding>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, max_moves) = (self.n, self.seed, self.max_moves);
         let tally = self
             .py
             .detach(|| guarded(|| play::<G>(&config, n, seed, max_moves).map_err(value_error)))?;
         let py = self.py;
         let dict = PyDict::new(py);
-        dict.set_item("game", G::NAME)?;
+        dict.set_item("game", game::python_name::<G>())?;
         dict.set_item("games", n)?;
         dict.set_item("moves", tally.moves)?;
         dict.set_item("south_wins", tally.wins[0])?;
@@ -133,13 +138,13 @@ struct Trace<'py> {
 
 impl<'py> WithGame for Trace<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Game>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
+    fn run<G: Binding>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
         let py = self.py;
         let (seed, max_moves) = (self.seed, self.max_moves);
         let (start, plies, over, result) = guarded(|| {
             let mut rng = Rng::new(seed);
             let mut position = G::start(&config, Some(&mut rng)).map_err(value_error)?;
-            let start = position.text();
+            let start = position.to_string();
             let mut plies = Vec::new();
             for _ in 0..max_moves {
                 let Some(mv) = position.random_move(&mut rng) else {
@@ -148,10 +153,10 @@ impl<'py> WithGame for Trace<'py> {
                 let legal: Vec<String> = position
                     .legal_moves()
                     .iter()
-                    .map(|&m| G::move_text(m))
+                    .map(|&m| m.to_string())
                     .collect();
                 position.play(mv).map_err(|e| value_error(e.to_string()))?;
-                plies.push((legal, G::move_text(mv), position.text()));
+                plies.push((legal, mv.to_string(), position.to_string()));
             }
             let result = position.result().map(|r| r.to_string());
             Ok((start, plies, position.is_over(), result))

@@ -26,7 +26,7 @@
 //!   endless: it counts as played, changes nothing, and ends the game (reason
 //!   `endless-move`). The leftover option applies to its seeds as well.
 //!
-//! The other library rules: the standard start ([`Mangala4::new`]) is the even board, 7
+//! The other library rules: the standard start ([`Mangala4::new`](mancala_engine::Game::new)) is the even board, 7
 //! seeds in every hole; the first player is a setup parameter, South by default
 //! ([`Setup::side_to_move`]); a random setup drops each of the 98 seeds into a uniformly chosen
 //! hole, from a seeded generator ([`Setup::random`]); a position holds at most [`MAX_SEEDS`]

@@ -49,7 +49,7 @@ use crate::Mangala4;
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{plain_number, read_side_or_word, side_letter, Rows};
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 
 pub(crate) use mancala_engine::notation::excerpt;
 
@@ -165,7 +165,7 @@ impl FromStr for Setup {
     type Err = ParseError;
 
     /// Reads a position string (see the [module docs](self)), without checking that the parts
-    /// make a position: [`Mangala4::from_setup`] does that.
+    /// make a position: [`Mangala4::from_setup`](mancala_engine::Game::from_setup) does that.
     fn from_str(text: &str) -> Result<Setup, ParseError> {
         let field_count = || ParseError::FieldCount {
             what: "position",
@@ -227,7 +227,7 @@ impl fmt::Display for Mangala4 {
 impl FromStr for Mangala4 {
     type Err = ParseError;
 
-    /// Reads a position string and validates it as [`Mangala4::from_setup`] does.
+    /// Reads a position string and validates it as [`Mangala4::from_setup`](mancala_engine::Game::from_setup) does.
     fn from_str(text: &str) -> Result<Mangala4, ParseError> {
         Ok(Mangala4::from_setup(text.parse()?)?)
     }

@@ -3,10 +3,10 @@
 use crate::moves::{Capture, Effect, Move, MoveError};
 use crate::repetition::repeat_turn;
 use crate::rules::{Leftover, RuleSet, HOLES, PER_SIDE};
-use crate::setup::Setup;
+use crate::setup::{Setup, SetupError};
 use crate::sowing::{forced_hole, sow_move, Sown, State};
 use core::hash::{Hash, Hasher};
-use mancala_engine::{Board, EndReason, MoveList, Outcome, Position, Rng, Side};
+use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Position, Rng, Side};
 
 /// `repeat_at` of a run with no repeat, or whose repeat is not looked for yet.
 pub(crate) const NO_REPEAT: u32 = u32::MAX;
@@ -69,14 +69,6 @@ impl Default for Mangala4 {
 }
 
 impl Mangala4 {
-    /// The standard start under `rules`: the even board, seven seeds in every hole (the rules
-    /// text's balanced competitive start; the traditional random one is [`Setup::random`]),
-    /// South to move.
-    pub fn new(rules: RuleSet) -> Mangala4 {
-        let state = State::new([7; HOLES], [0, 0], Side::South);
-        Mangala4::from_state(state, rules)
-    }
-
     /// A position with no turns behind it since a capture (or since its history begins).
     pub(crate) fn from_state(state: State, rules: RuleSet) -> Mangala4 {
         Mangala4 {
@@ -87,12 +79,6 @@ impl Mangala4 {
             endless: false,
             rules,
         }
-    }
-
-    /// The rule options in force.
-    #[inline]
-    pub fn rules(&self) -> RuleSet {
-        self.rules
     }
 
     /// Turns played since the last capture (or since this position's history began), passes
@@ -125,13 +111,6 @@ impl Mangala4 {
         } else {
             None
         }
-    }
-
-    /// Plays `mv` if it is legal and reports what it did; otherwise leaves the position as it
-    /// was.
-    pub fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
-        self.check_move(mv)?;
-        Ok(self.play_forced())
     }
 
     /// Plays the forced move (or the pass) and reports it. Does nothing and reports a pass of
@@ -213,10 +192,43 @@ impl Mangala4 {
             .map(|&c| u32::from(c))
             .sum()
     }
+}
 
-    /// The position's parts; [`Mangala4::from_setup`] gives the position back.
-    pub fn to_setup(&self) -> Setup {
+impl Game for Mangala4 {
+    const NAME: &'static str = "mangala4";
+    type Rules = RuleSet;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Effect = Effect;
+
+    /// The standard start under `rules`: the even board, seven seeds in every hole (the rules
+    /// text's balanced competitive start; the traditional random one is [`Setup::random`]),
+    /// South to move.
+    fn new(rules: RuleSet) -> Mangala4 {
+        let state = State::new([7; HOLES], [0, 0], Side::South);
+        Mangala4::from_state(state, rules)
+    }
+
+    #[inline]
+    fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Validates raw parts into a position: at most [`MAX_SEEDS`](crate::MAX_SEEDS) seeds in
+    /// all; a run whose forced play from its start reaches this board in exactly its turns,
+    /// without a capture, an endless move or an earlier repeat; an endless flag only where the
+    /// forced move is endless. The error names the first thing wrong.
+    fn from_setup(setup: Setup) -> Result<Mangala4, SetupError> {
+        crate::setup::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
         crate::setup::to_setup(self)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.play_forced())
     }
 }
 

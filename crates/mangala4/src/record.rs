@@ -52,7 +52,7 @@ use crate::notation::excerpt;
 use crate::playout::Finish;
 use crate::{Effect, Mangala4, Move, Opening, ParseError, RitualError};
 use core::fmt;
-use mancala_engine::{GameResult, Position};
+use mancala_engine::{Game, GameResult, Position};
 
 /// Why a record was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

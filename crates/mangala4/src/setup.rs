@@ -8,8 +8,8 @@ use crate::sowing::{forced_hole, sow_move, step, Sown, State, Step};
 use mancala_engine::{Rng, Side};
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
-/// [`Mangala4::from_setup`] turns it into a position or says what is wrong with it, and
-/// [`Mangala4::to_setup`] gives it back.
+/// [`Mangala4::from_setup`](mancala_engine::Game::from_setup) turns it into a position or says what is wrong with it, and
+/// [`Mangala4::to_setup`](mancala_engine::Game::to_setup) gives it back.
 ///
 /// A start is a board, the player to move first and the rules, with nothing captured and
 /// nothing behind it: [`Setup::even`], [`Setup::random`], or any board as
@@ -131,48 +131,43 @@ fn sum(counts: &[u32]) -> u64 {
     counts.iter().map(|&c| u64::from(c)).sum()
 }
 
-impl Mangala4 {
-    /// Validates raw parts into a position: at most [`MAX_SEEDS`] seeds in all; a run whose
-    /// forced play from its start reaches this board in exactly its turns, without a capture,
-    /// an endless move or an earlier repeat; an endless flag only where the forced move is
-    /// endless. The error names the first thing wrong.
-    pub fn from_setup(setup: Setup) -> Result<Mangala4, SetupError> {
-        let on_board = sum(&setup.holes);
-        let total = on_board + sum(&setup.stores);
-        if total > u64::from(MAX_SEEDS) {
-            return Err(SetupError::TooManySeeds(total));
-        }
-        let stores = setup.stores.map(|seeds| seeds as u8);
-        let state = State::new(bytes(&setup.holes), stores, setup.side_to_move);
-        let mut position = Mangala4::from_state(state, setup.rules);
-        if let Some(run) = setup.run {
-            position.start = run_start(&run, state, on_board)?;
-            position.turn = run.turns;
-            if run.turns >= RESOLVE_AT {
-                position.resolve();
-            }
-            if position.repeat_at < run.turns {
-                return Err(SetupError::RunMismatch {
-                    turns: run.turns,
-                    why: "the game ends by repetition before",
-                });
-            }
-        }
-        if setup.endless {
-            if position.end_reason().is_some() {
-                return Err(SetupError::NotEndless("the game was already over"));
-            }
-            let Some(hole) = forced_hole(&state.board, state.side) else {
-                return Err(SetupError::NotEndless("the side to move passes"));
-            };
-            let mut sown = state;
-            if !matches!(sow_move(&mut sown, hole), Sown::Endless { .. }) {
-                return Err(SetupError::NotEndless("the forced move ends"));
-            }
-            position.endless = true;
-        }
-        Ok(position)
+/// Validates raw parts into a position ([`Game::from_setup`](mancala_engine::Game::from_setup)).
+pub(crate) fn from_setup(setup: Setup) -> Result<Mangala4, SetupError> {
+    let on_board = sum(&setup.holes);
+    let total = on_board + sum(&setup.stores);
+    if total > u64::from(MAX_SEEDS) {
+        return Err(SetupError::TooManySeeds(total));
     }
+    let stores = setup.stores.map(|seeds| seeds as u8);
+    let state = State::new(bytes(&setup.holes), stores, setup.side_to_move);
+    let mut position = Mangala4::from_state(state, setup.rules);
+    if let Some(run) = setup.run {
+        position.start = run_start(&run, state, on_board)?;
+        position.turn = run.turns;
+        if run.turns >= RESOLVE_AT {
+            position.resolve();
+        }
+        if position.repeat_at < run.turns {
+            return Err(SetupError::RunMismatch {
+                turns: run.turns,
+                why: "the game ends by repetition before",
+            });
+        }
+    }
+    if setup.endless {
+        if position.end_reason().is_some() {
+            return Err(SetupError::NotEndless("the game was already over"));
+        }
+        let Some(hole) = forced_hole(&state.board, state.side) else {
+            return Err(SetupError::NotEndless("the side to move passes"));
+        };
+        let mut sown = state;
+        if !matches!(sow_move(&mut sown, hole), Sown::Endless { .. }) {
+            return Err(SetupError::NotEndless("the forced move ends"));
+        }
+        position.endless = true;
+    }
+    Ok(position)
 }
 
 /// The state a run began from, checked by replaying the run up to `now`.

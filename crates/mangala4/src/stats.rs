@@ -3,7 +3,7 @@
 
 use crate::{Finish, Mangala4, RuleSet, Setup};
 use core::fmt;
-use mancala_engine::{EndReason, Position, Side};
+use mancala_engine::{EndReason, Game, Position, Side};
 
 /// Results of the games with one given first player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

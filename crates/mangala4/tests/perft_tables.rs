@@ -2,7 +2,7 @@
 //! cannot drift from the code.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 use mancala_kit::perft_table;
 use mangala4::{Mangala4, Setup};
 

@@ -63,9 +63,9 @@ mod moves;
 pub mod notation;
 mod position;
 pub mod prelude;
-mod record;
+pub mod record;
 mod rules;
-pub mod setup;
+mod setup;
 mod sowing;
 
 pub use moves::{Effect, Move, MoveError};
@@ -73,7 +73,7 @@ pub use notation::ParseError;
 pub use position::Oware;
 pub use record::{Record, RecordError};
 pub use rules::{GrandSlam, RuleSet, MAX_HOUSES, MAX_SEEDS};
-pub use setup::{Setup, SetupError};
+pub use setup::{Setup, SetupError, MAX_RUN};
 
 /// The Rust examples of `docs/oware.md`, compiled and run as doc tests.
 #[cfg(doctest)]

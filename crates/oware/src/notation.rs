@@ -32,7 +32,7 @@ use crate::{GrandSlam, Move, Oware, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{excerpt, plain_number, read_side_or_word, side_letter, Rows};
-use mancala_engine::EndReason;
+use mancala_engine::{EndReason, Game};
 
 /// Why a text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,10 +2,10 @@
 //! seen since the last capture, which tell a repetition; and its `Position` implementation.
 
 use crate::sowing::sow_and_capture;
-use crate::{Effect, Move, MoveError, RuleSet};
+use crate::{Effect, Move, MoveError, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::ops::Range;
-use mancala_engine::{Board, EndReason, MoveList, Outcome, Position, Rng, Side};
+use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Position, Rng, Side};
 
 /// Bytes of a board: up to 2 × [`MAX_HOUSES`](crate::MAX_HOUSES) houses, one vector register.
 pub(crate) const HOLES: usize = 16;
@@ -135,20 +135,6 @@ impl Frame {
 }
 
 impl Oware {
-    /// The start of a game under `rules`: every house holds the rules' seeds, South to move.
-    pub fn new(rules: RuleSet) -> Oware {
-        let mut board = [0; HOLES];
-        board[..2 * rules.houses()].fill(rules.seeds() as u8);
-        let frame = Frame {
-            board,
-            stores: [0; 2],
-            side: Side::South,
-            ply: 0,
-            rules,
-        };
-        Oware::assemble(frame, None, vec![board])
-    }
-
     /// The position of `frame`, ended by `end` or not, with its repetition record `seen`.
     pub(crate) fn assemble(frame: Frame, end: Option<EndReason>, seen: Vec<Houses>) -> Oware {
         let moves = match end {
@@ -161,12 +147,6 @@ impl Oware {
             moves,
             seen,
         }
-    }
-
-    /// The rules of this game.
-    #[inline]
-    pub fn rules(&self) -> RuleSet {
-        self.frame.rules
     }
 
     /// Moves played since the start of the game.
@@ -191,13 +171,6 @@ impl Oware {
             .chain(&frame.stores)
             .map(|&s| u32::from(s))
             .sum()
-    }
-
-    /// Plays `mv` if it is legal and tells what it did; otherwise returns why not and leaves
-    /// the position unchanged.
-    pub fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
-        self.check_move(mv)?;
-        Ok(self.apply(mv))
     }
 
     /// Plays a move, legal or not (an illegal one leaves the position meaningless but safe).
@@ -280,6 +253,48 @@ impl Default for Oware {
 impl fmt::Debug for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+impl Game for Oware {
+    const NAME: &'static str = "oware";
+    type Rules = RuleSet;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Effect = Effect;
+
+    /// The start of a game under `rules`: every house holds the rules' seeds, South to move.
+    fn new(rules: RuleSet) -> Oware {
+        let mut board = [0; HOLES];
+        board[..2 * rules.houses()].fill(rules.seeds() as u8);
+        let frame = Frame {
+            board,
+            stores: [0; 2],
+            side: Side::South,
+            ply: 0,
+            rules,
+        };
+        Oware::assemble(frame, None, vec![board])
+    }
+
+    #[inline]
+    fn rules(&self) -> RuleSet {
+        self.frame.rules
+    }
+
+    /// The position `setup` describes, or what is wrong with it: a repetition record is
+    /// replayed, and must lead to the board without a capture or an end.
+    fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
+        crate::setup::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        crate::setup::to_setup(self)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.apply(mv))
     }
 }
 

@@ -3,10 +3,10 @@
 
 use crate::position::{Frame, Houses, HOLES};
 use crate::{Move, MoveError, Oware, RuleSet, MAX_SEEDS};
-use mancala_engine::{EndReason, Side};
+use mancala_engine::{EndReason, Game, Side};
 use std::collections::HashSet;
 
-/// A position as plain data, to be checked by [`Oware::from_setup`]; [`Oware::to_setup`] gives
+/// A position as plain data, to be checked by [`Oware::from_setup`](mancala_engine::Game::from_setup); [`Oware::to_setup`](mancala_engine::Game::to_setup) gives
 /// it back. The default is the standard start.
 ///
 /// The repetition record is given as the board right after the last capture (or at the start
@@ -140,93 +140,95 @@ fn houses_of(rules: RuleSet, counts: &[u8]) -> Result<Houses, SetupError> {
     Ok(board)
 }
 
-impl Oware {
-    /// The position `setup` describes, or what is wrong with it.
-    pub fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
-        let rules = setup.rules;
-        let board = houses_of(rules, &setup.board)?;
-        let on_board: u64 = board.iter().map(|&s| u64::from(s)).sum();
-        let total = on_board + setup.stores.iter().map(|&s| u64::from(s)).sum::<u64>();
-        if total == 0 || total > u64::from(MAX_SEEDS) {
-            return Err(SetupError::Seeds(total));
-        }
-        let frame = Frame {
-            board,
-            stores: setup.stores.map(|s| s as u8),
-            side: setup.side,
-            ply: setup.ply,
-            rules,
+/// The position `setup` describes, or what is wrong with it
+/// ([`Game::from_setup`](mancala_engine::Game::from_setup)).
+pub(crate) fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
+    let rules = setup.rules;
+    let board = houses_of(rules, &setup.board)?;
+    let on_board: u64 = board.iter().map(|&s| u64::from(s)).sum();
+    let total = on_board + setup.stores.iter().map(|&s| u64::from(s)).sum::<u64>();
+    if total == 0 || total > u64::from(MAX_SEEDS) {
+        return Err(SetupError::Seeds(total));
+    }
+    let frame = Frame {
+        board,
+        stores: setup.stores.map(|s| s as u8),
+        side: setup.side,
+        ply: setup.ply,
+        rules,
+    };
+    if let Some(reason) = setup.end {
+        let why = finished_misfit(&frame, reason, on_board);
+        let why = why.or_else(|| {
+            (!setup.since_capture.is_empty() || !setup.last_capture.is_empty())
+                .then_some("a finished game keeps no moves since the last capture")
+        });
+        return match why {
+            Some(why) => Err(SetupError::End { reason, why }),
+            None => Ok(Oware::assemble(frame, Some(reason), vec![board])),
         };
-        if let Some(reason) = setup.end {
-            let why = finished_misfit(&frame, reason, on_board);
-            let why = why.or_else(|| {
-                (!setup.since_capture.is_empty() || !setup.last_capture.is_empty())
-                    .then_some("a finished game keeps no moves since the last capture")
-            });
-            return match why {
-                Some(why) => Err(SetupError::End { reason, why }),
-                None => Ok(Oware::assemble(frame, Some(reason), vec![board])),
-            };
-        }
-        if setup.since_capture.is_empty() {
-            if !setup.last_capture.is_empty() {
-                return Err(SetupError::RunWithoutMoves);
-            }
-            return match frame.end_or_moves(true, false) {
-                Ok(_) => Ok(Oware::assemble(frame, None, vec![board])),
-                Err(EndReason::NoSeeds) => Err(SetupError::NoMove),
-                Err(EndReason::MoveLimit) => Err(SetupError::PastLimit {
-                    ply: setup.ply,
-                    limit: rules.max_plies(),
-                }),
-                Err(_) => Err(SetupError::Decided),
-            };
-        }
-        replay_run(&setup, frame)
     }
-
-    /// The position as plain data.
-    pub fn to_setup(&self) -> Setup {
-        let frame = &self.frame;
-        let len = 2 * frame.rules.houses();
-        let (last_capture, since_capture) = match self.seen.len() {
-            0 | 1 => (Vec::new(), Vec::new()),
-            n => (self.seen[0][..len].to_vec(), self.moves_since_capture(n)),
+    if setup.since_capture.is_empty() {
+        if !setup.last_capture.is_empty() {
+            return Err(SetupError::RunWithoutMoves);
+        }
+        return match frame.end_or_moves(true, false) {
+            Ok(_) => Ok(Oware::assemble(frame, None, vec![board])),
+            Err(EndReason::NoSeeds) => Err(SetupError::NoMove),
+            Err(EndReason::MoveLimit) => Err(SetupError::PastLimit {
+                ply: setup.ply,
+                limit: rules.max_plies(),
+            }),
+            Err(_) => Err(SetupError::Decided),
         };
-        Setup {
-            rules: frame.rules,
-            board: frame.board[..len].to_vec(),
-            stores: frame.stores.map(u32::from),
-            side: frame.side,
-            ply: frame.ply,
-            last_capture,
-            since_capture,
-            end: self.end,
-        }
     }
+    replay_run(&setup, frame)
+}
 
-    /// The moves between the `n` boards of the repetition record. In a move without a capture
-    /// only the house sown from loses seeds (it is emptied; every other house gains or keeps),
-    /// so each move is the one house of its mover's row that lost seeds.
-    fn moves_since_capture(&self, n: usize) -> Vec<Move> {
-        let houses = self.rules().houses();
-        (0..n - 1)
-            .map(|j| {
-                let moves_after = n - 1 - j;
-                let mover = if moves_after % 2 == 1 {
-                    !self.frame.side
-                } else {
-                    self.frame.side
-                };
-                let row = self.frame.row(mover);
-                let (before, after) = (&self.seen[j], &self.seen[j + 1]);
-                let index = (0..houses)
-                    .find(|&i| after[row.start + i] < before[row.start + i])
-                    .unwrap_or(0);
-                Move::new(index as u8 + 1)
-            })
-            .collect()
+/// The position as plain data ([`Game::to_setup`](mancala_engine::Game::to_setup)).
+pub(crate) fn to_setup(position: &Oware) -> Setup {
+    let frame = &position.frame;
+    let len = 2 * frame.rules.houses();
+    let (last_capture, since_capture) = match position.seen.len() {
+        0 | 1 => (Vec::new(), Vec::new()),
+        n => (
+            position.seen[0][..len].to_vec(),
+            moves_since_capture(position, n),
+        ),
+    };
+    Setup {
+        rules: frame.rules,
+        board: frame.board[..len].to_vec(),
+        stores: frame.stores.map(u32::from),
+        side: frame.side,
+        ply: frame.ply,
+        last_capture,
+        since_capture,
+        end: position.end,
     }
+}
+
+/// The moves between the `n` boards of the repetition record. In a move without a capture
+/// only the house sown from loses seeds (it is emptied; every other house gains or keeps),
+/// so each move is the one house of its mover's row that lost seeds.
+fn moves_since_capture(position: &Oware, n: usize) -> Vec<Move> {
+    let houses = position.rules().houses();
+    (0..n - 1)
+        .map(|j| {
+            let moves_after = n - 1 - j;
+            let mover = if moves_after % 2 == 1 {
+                !position.frame.side
+            } else {
+                position.frame.side
+            };
+            let row = position.frame.row(mover);
+            let (before, after) = (&position.seen[j], &position.seen[j + 1]);
+            let index = (0..houses)
+                .find(|&i| after[row.start + i] < before[row.start + i])
+                .unwrap_or(0);
+            Move::new(index as u8 + 1)
+        })
+        .collect()
 }
 
 /// What does not fit in a game said to have ended for `reason`, if anything.

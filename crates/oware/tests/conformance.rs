@@ -1,5 +1,5 @@
-//! The workspace's contract, checked by the core's conformance kit on random games of the
-//! standard rules and of every option.
+//! The workspace's contract and the `Game` trait's promises, checked by the conformance kit on
+//! random games of the standard rules and of every option.
 
 use mancala_kit::Kit;
 use oware::prelude::*;
@@ -15,18 +15,14 @@ fn record_trip(position: &Oware) -> Result<Oware, String> {
     Ok(record.position().clone())
 }
 
-fn setup_trip(position: &Oware) -> Result<Oware, String> {
-    Oware::from_setup(position.to_setup()).map_err(|e| e.to_string())
-}
-
 #[test]
 fn the_standard_game_keeps_the_contract() {
     let report = Kit::new([Oware::default()])
         .games(60)
         .seed(7)
         .probes(probes())
-        .round_trip("setup", setup_trip)
         .round_trip("record", record_trip)
+        .game()
         .run();
     assert_eq!(report.finished, 60);
 }
@@ -49,7 +45,7 @@ fn every_option_keeps_the_contract() {
         .games(8)
         .seed(11)
         .probes(probes())
-        .round_trip("setup", setup_trip)
+        .game()
         .run();
     assert_eq!(report.finished, report.games);
 }
@@ -57,15 +53,7 @@ fn every_option_keeps_the_contract() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_the_position_string() {
-    fn serde_trip(position: &Oware) -> Result<Oware, String> {
-        let json = serde_json::to_string(position).map_err(|e| e.to_string())?;
-        serde_json::from_str(&json).map_err(|e| e.to_string())
-    }
-    let report = Kit::new([Oware::default()])
-        .games(20)
-        .seed(3)
-        .round_trip("serde", serde_trip)
-        .run();
+    let report = Kit::new([Oware::default()]).games(20).seed(3).serde().run();
     assert_eq!(report.finished, 20);
     let json = serde_json::to_string(&Oware::default()).unwrap();
     assert_eq!(json, "\"4,4,4,4,4,4/4,4,4,4,4,4 0 0 S\"");

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::Toguz;
-use mancala_engine::{Position as _, Side};
+use mancala_engine::{Game, Position as _, Side};
 use mancala_search::{Features, Linear};
 
 /// The number of features.

@@ -41,6 +41,7 @@ mod sowing;
 pub use moves::{Effect, Move, MoveError};
 pub use notation::ParseError;
 pub use position::{Toguz, BLACK, WHITE};
+pub use record::{Record, RecordError};
 pub use rules::{BoardSize, RuleSet, TuzdikRule};
 pub use setup::{Setup, SetupError};
 

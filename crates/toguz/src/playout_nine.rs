@@ -168,7 +168,7 @@ impl Toguz {
 mod tests {
     use crate::{RuleSet, Toguz};
     use mancala_engine::playout::play_random_moves;
-    use mancala_engine::{Position, Rng};
+    use mancala_engine::{Game, Position, Rng};
     use proptest::prelude::*;
 
     /// A position `plies` random moves into a game of `seed` (fewer if the game ends first).

@@ -2,11 +2,11 @@
 //! move where, and when the game is over (T1, T6, T7).
 
 use crate::bits::{count_bits, nth_set_bit};
-use crate::{BoardSize, Effect, Move, MoveError, RuleSet, TuzdikRule};
+use crate::{BoardSize, Effect, Move, MoveError, RuleSet, Setup, SetupError, TuzdikRule};
 use core::hash::Hasher;
 use mancala_engine::key::KeyHasher;
 use mancala_engine::topology::Ring;
-use mancala_engine::{Board, EndReason, MoveList, Outcome, Rng, Side, Stores};
+use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Rng, Side, Stores};
 
 /// Marks "no tuzdik" in the per-player tuzdik table: a spare hole past the board that never
 /// holds a seed, so feeding the tuzdiks needs no test for their absence.
@@ -21,7 +21,7 @@ pub(crate) const HOLE_BYTES: usize = 32;
 /// Holes use the canonical index: `0..9` are White's holes 1..9, `9..18` Black's (on smaller
 /// boards, `0..n` and `n..2n`). White sits [`Side::South`] and moves first. A position is
 /// always valid: it is built from the start, by legal moves, through
-/// [`Toguz::from_setup`] or by reading its string.
+/// [`Toguz::from_setup`](mancala_engine::Game::from_setup) or by reading its string.
 ///
 /// `Display` and `FromStr` use the position string of `docs/toguz-notation.md`, which holds
 /// the rules too, so a position read back plays on exactly like the one written.
@@ -62,21 +62,6 @@ impl Default for Toguz {
 }
 
 impl Toguz {
-    /// The start position: as many seeds in every hole as holes in a row, White to move.
-    pub fn new(rules: RuleSet) -> Toguz {
-        let n = rules.board.per_side();
-        let mut holes = [0u8; HOLE_BYTES];
-        holes[..2 * n].fill(n as u8);
-        Toguz {
-            holes,
-            kazans: Stores::default(),
-            tuzdiks: [NO_TUZDIK; 2],
-            occupied: occupied_mask(&holes),
-            side: WHITE,
-            rules,
-        }
-    }
-
     /// Builds a position from parts already validated by [`crate::Setup`].
     pub(crate) fn from_parts(
         holes: [u8; HOLE_BYTES],
@@ -94,12 +79,6 @@ impl Toguz {
             side,
             rules,
         }
-    }
-
-    /// The rules this position follows.
-    #[inline]
-    pub fn rules(&self) -> RuleSet {
-        self.rules
     }
 
     /// The board's ring of holes.
@@ -177,13 +156,6 @@ impl Toguz {
         self.playable_mask() == 0
     }
 
-    /// Plays `mv` if it is legal and reports what it did; otherwise returns why not and leaves
-    /// the position unchanged.
-    pub fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
-        mancala_engine::Position::check_move(self, mv)?;
-        Ok(self.apply(mv))
-    }
-
     /// Whether the move from the mover's hole `number` would make a tuzdik (under optional
     /// rules: if claimed). `false` for a move that is not legal.
     pub fn would_make_tuzdik(&self, number: u8) -> bool {
@@ -212,6 +184,49 @@ pub(crate) const fn ring(board: BoardSize) -> Ring {
     match Ring::new(board.per_side() as u8) {
         Some(ring) => ring,
         None => unreachable!(),
+    }
+}
+
+impl Game for Toguz {
+    const NAME: &'static str = "toguz";
+    type Rules = RuleSet;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Effect = Effect;
+
+    /// The start position: as many seeds in every hole as holes in a row, White to move.
+    fn new(rules: RuleSet) -> Toguz {
+        let n = rules.board.per_side();
+        let mut holes = [0u8; HOLE_BYTES];
+        holes[..2 * n].fill(n as u8);
+        Toguz {
+            holes,
+            kazans: Stores::default(),
+            tuzdiks: [NO_TUZDIK; 2],
+            occupied: occupied_mask(&holes),
+            side: WHITE,
+            rules,
+        }
+    }
+
+    #[inline]
+    fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Validates raw parts into a position. Every impossible position is refused with an
+    /// error naming the first thing wrong.
+    fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
+        crate::setup::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        crate::setup::to_setup(self)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        mancala_engine::Position::check_move(self, mv)?;
+        Ok(self.apply(mv))
     }
 }
 

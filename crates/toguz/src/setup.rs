@@ -2,10 +2,10 @@
 
 use crate::position::{ring, HOLE_BYTES};
 use crate::{RuleSet, Toguz};
-use mancala_engine::Side;
+use mancala_engine::{Game, Position, Side};
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
-/// [`Toguz::from_setup`] turns it into a position, or says what is wrong with it.
+/// [`Toguz::from_setup`](mancala_engine::Game::from_setup) turns it into a position, or says what is wrong with it.
 ///
 /// ```
 /// use toguz::prelude::*;
@@ -131,112 +131,109 @@ pub(crate) fn player_name(side: Side) -> &'static str {
     }
 }
 
-impl Toguz {
-    /// Validates raw parts into a position. Every impossible position is refused with an
-    /// error naming the first thing wrong.
-    pub fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
-        let board = setup.rules.board;
-        let ring = ring(board);
-        let seeds = board.seeds();
-        if setup.holes.len() != board.holes() {
-            return Err(SetupError::WrongHoleCount {
-                expected: board.holes(),
-                found: setup.holes.len(),
-            });
-        }
-        for (i, &count) in setup.holes.iter().enumerate() {
-            if count > seeds {
-                let place = format!("{}'s hole {}", player_name(ring.owner(i)), ring.number(i));
-                return Err(SetupError::CountTooLarge {
-                    place,
-                    count,
-                    seeds,
-                });
-            }
-        }
-        for side in Side::BOTH {
-            let count = setup.kazans[side.index()];
-            if count > seeds {
-                let place = format!("{}'s kazan", player_name(side));
-                return Err(SetupError::CountTooLarge {
-                    place,
-                    count,
-                    seeds,
-                });
-            }
-        }
-        let found: u64 = setup
-            .holes
-            .iter()
-            .chain(&setup.kazans)
-            .map(|&c| u64::from(c))
-            .sum();
-        if found != u64::from(seeds) {
-            return Err(SetupError::WrongTotal {
-                found,
-                expected: seeds,
-            });
-        }
-        for side in Side::BOTH {
-            let player = player_name(side);
-            let kazan = setup.kazans[side.index()];
-            let Some(index) = setup.tuzdiks[side.index()] else {
-                if kazan % 2 == 1 {
-                    return Err(SetupError::OddKazan { player, kazan });
-                }
-                continue;
-            };
-            if !board.has_tuzdiks() {
-                return Err(SetupError::TuzdiksNotAllowed);
-            }
-            if index >= board.holes() {
-                return Err(SetupError::TuzdikOffBoard { player, index });
-            }
-            if ring.owner(index) == side {
-                return Err(SetupError::TuzdikOnOwnRow { player, index });
-            }
-            if ring.number(index) == ring.per_side() {
-                return Err(SetupError::TuzdikOnLastHole { player });
-            }
-            if setup.holes[index] != 0 {
-                return Err(SetupError::SeedsInTuzdik {
-                    player,
-                    count: setup.holes[index],
-                });
-            }
-            if kazan < 3 {
-                return Err(SetupError::KazanTooSmallForTuzdik { player, kazan });
-            }
-        }
-        if let [Some(a), Some(b)] = setup.tuzdiks {
-            if ring.number(a) == ring.number(b) {
-                return Err(SetupError::TuzdiksFaceEachOther {
-                    number: ring.number(a),
-                });
-            }
-        }
-        let mut holes = [0u8; HOLE_BYTES];
-        for (h, &count) in holes.iter_mut().zip(&setup.holes) {
-            *h = count as u8; // at most 162: checked above
-        }
-        let kazans = setup.kazans.map(|k| k as u16);
-        Ok(Toguz::from_parts(
-            holes,
-            kazans,
-            setup.tuzdiks,
-            setup.side_to_move,
-            setup.rules,
-        ))
+/// Validates raw parts into a position ([`Game::from_setup`](mancala_engine::Game::from_setup)).
+pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
+    let board = setup.rules.board;
+    let ring = ring(board);
+    let seeds = board.seeds();
+    if setup.holes.len() != board.holes() {
+        return Err(SetupError::WrongHoleCount {
+            expected: board.holes(),
+            found: setup.holes.len(),
+        });
     }
-
-    /// The position's parts; `Toguz::from_setup(p.to_setup())` gives `p` back.
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            holes: self.holes().iter().map(|&h| u32::from(h)).collect(),
-            kazans: [self.kazan(Side::South), self.kazan(Side::North)],
-            tuzdiks: [self.tuzdik(Side::South), self.tuzdik(Side::North)],
-            side_to_move: self.side,
-            rules: self.rules(),
+    for (i, &count) in setup.holes.iter().enumerate() {
+        if count > seeds {
+            let place = format!("{}'s hole {}", player_name(ring.owner(i)), ring.number(i));
+            return Err(SetupError::CountTooLarge {
+                place,
+                count,
+                seeds,
+            });
         }
+    }
+    for side in Side::BOTH {
+        let count = setup.kazans[side.index()];
+        if count > seeds {
+            let place = format!("{}'s kazan", player_name(side));
+            return Err(SetupError::CountTooLarge {
+                place,
+                count,
+                seeds,
+            });
+        }
+    }
+    let found: u64 = setup
+        .holes
+        .iter()
+        .chain(&setup.kazans)
+        .map(|&c| u64::from(c))
+        .sum();
+    if found != u64::from(seeds) {
+        return Err(SetupError::WrongTotal {
+            found,
+            expected: seeds,
+        });
+    }
+    for side in Side::BOTH {
+        let player = player_name(side);
+        let kazan = setup.kazans[side.index()];
+        let Some(index) = setup.tuzdiks[side.index()] else {
+            if kazan % 2 == 1 {
+                return Err(SetupError::OddKazan { player, kazan });
+            }
+            continue;
+        };
+        if !board.has_tuzdiks() {
+            return Err(SetupError::TuzdiksNotAllowed);
+        }
+        if index >= board.holes() {
+            return Err(SetupError::TuzdikOffBoard { player, index });
+        }
+        if ring.owner(index) == side {
+            return Err(SetupError::TuzdikOnOwnRow { player, index });
+        }
+        if ring.number(index) == ring.per_side() {
+            return Err(SetupError::TuzdikOnLastHole { player });
+        }
+        if setup.holes[index] != 0 {
+            return Err(SetupError::SeedsInTuzdik {
+                player,
+                count: setup.holes[index],
+            });
+        }
+        if kazan < 3 {
+            return Err(SetupError::KazanTooSmallForTuzdik { player, kazan });
+        }
+    }
+    if let [Some(a), Some(b)] = setup.tuzdiks {
+        if ring.number(a) == ring.number(b) {
+            return Err(SetupError::TuzdiksFaceEachOther {
+                number: ring.number(a),
+            });
+        }
+    }
+    let mut holes = [0u8; HOLE_BYTES];
+    for (h, &count) in holes.iter_mut().zip(&setup.holes) {
+        *h = count as u8; // at most 162: checked above
+    }
+    let kazans = setup.kazans.map(|k| k as u16);
+    Ok(Toguz::from_parts(
+        holes,
+        kazans,
+        setup.tuzdiks,
+        setup.side_to_move,
+        setup.rules,
+    ))
+}
+
+/// The position's parts ([`Game::to_setup`](mancala_engine::Game::to_setup)).
+pub(crate) fn to_setup(position: &Toguz) -> Setup {
+    Setup {
+        holes: position.holes().iter().map(|&h| u32::from(h)).collect(),
+        kazans: [position.kazan(Side::South), position.kazan(Side::North)],
+        tuzdiks: [position.tuzdik(Side::South), position.tuzdik(Side::North)],
+        side_to_move: position.side_to_move(),
+        rules: position.rules(),
     }
 }

@@ -1,6 +1,7 @@
 //! Perft from the start, against the counts in `toguz.md`.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_engine::Game;
 use toguz::{RuleSet, Toguz, TuzdikRule};
 
 const STANDARD: [u64; 8] = [9, 73, 613, 5_199, 43_184, 360_035, 3_003_052, 25_166_174];

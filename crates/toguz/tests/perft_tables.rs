@@ -2,6 +2,7 @@
 //! cannot drift from the code.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
+use mancala_engine::Game;
 use mancala_kit::perft_table;
 use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
 

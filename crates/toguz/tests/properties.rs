@@ -4,7 +4,7 @@
 mod common;
 
 use common::total;
-use mancala_engine::{Position as _, Rng, Side};
+use mancala_engine::{Game, Position as _, Rng, Side};
 use proptest::prelude::*;
 use toguz::{BoardSize, Move, RuleSet, Setup, Toguz, TuzdikRule};
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{balanced, position, position_with, total};
-use mancala_engine::{EndReason, Outcome, Position as _, Side};
+use mancala_engine::{EndReason, Game, Outcome, Position as _, Side};
 use toguz::{Move, MoveError, RuleSet, Toguz, TuzdikRule};
 
 const W: Side = Side::South;

@@ -1,7 +1,7 @@
 //! Building a position from raw parts: every impossible position is an error naming what is
 //! wrong, never a panic.
 
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 use toguz::{BoardSize, RuleSet, Setup, SetupError, Toguz};
 
 fn start_setup() -> Setup {

@@ -7,7 +7,7 @@
 use katro::{
     CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Katro, Move, RuleSet, Trigger,
 };
-use mancala_engine::{EndReason, Position as _, Side};
+use mancala_engine::{EndReason, Game, Position as _, Side};
 
 /// The lap limit of K6, spelled out again.
 pub const LAPS: u32 = 10_000;

@@ -7,6 +7,7 @@
 //! ```
 
 use katro::{Katro, RuleSet};
+use mancala_engine::Game;
 
 /// Parses the options, builds the start position and reports perft.
 pub fn run(depth: u32, options: &[String]) -> Result<(), String> {

@@ -8,7 +8,7 @@
 //! Play is forced, so perft counts 1 for every depth the game lasts and 0 past its end: it
 //! measures move speed and finds where the game ends.
 
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 use mangala4::{Leftover, Mangala4, RuleSet, Setup};
 
 /// Parses the options, builds the start position and reports perft.

@@ -7,6 +7,7 @@
 //!
 //! (OpenSpiel's `num_houses_per_player` and `num_seeds_per_house`, then the two other rules.)
 
+use mancala_engine::Game;
 use oware::{Oware, RuleSet};
 
 /// Parses the options, builds the start position and reports perft.

@@ -1,6 +1,7 @@
 //! The `toguz` options of `mancala perft`: `[--optional-tuzdik] [--no-majority-stop]
 //! [--board 9|7|5]`.
 
+use mancala_engine::Game;
 use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
 
 /// Parses the options, builds the start position and reports perft.

@@ -7,7 +7,7 @@
 
 use super::{lines, Game, Input, Options, Stop};
 use katro::{DirectionRule, Katro as KatroPosition, Move, RuleSet};
-use mancala_engine::{EndReason, Position as _, Side};
+use mancala_engine::{EndReason, Game as _, Position as _, Side};
 
 /// The Katro driver and its rules.
 #[derive(Debug, Clone, Default)]

@@ -8,7 +8,7 @@
 //! a game ends by repetition).
 
 use super::{lines, Game, Input, Options, Stop};
-use mancala_engine::{EndReason, Position as _, Rng, Side};
+use mancala_engine::{EndReason, Game as _, Position as _, Rng, Side};
 use mangala4::{Choices, Leftover, Mangala4, Move, Parity, Ritual, Role, RuleSet, Setup, PER_SIDE};
 
 /// The Mangala IV driver and its options.

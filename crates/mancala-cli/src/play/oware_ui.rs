@@ -6,7 +6,7 @@
 //! `max-plies`, as in the crate's rule string).
 
 use super::{lines, Game, Input, Options, Stop};
-use mancala_engine::{EndReason, Position as _, Side};
+use mancala_engine::{EndReason, Game as _, Position as _, Side};
 use oware::{Move, Oware as OwarePosition, RuleSet};
 
 /// The Oware driver and its rules.

@@ -6,6 +6,7 @@
 //! tuzdik; a half-move marked `x` claims it).
 
 use super::{lines, Game, Input, Options, Stop};
+use mancala_engine::Game as _;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
 use toguz::{BLACK, WHITE};

@@ -5,6 +5,7 @@ use crate::entry::{position, text, value};
 use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
 use katro::{Hole, Katro, Record, RuleSet, Size};
+use mancala_engine::Game;
 use mancala_engine::Position as _;
 
 /// Runs every Katro entry point.

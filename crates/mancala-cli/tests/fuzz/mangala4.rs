@@ -5,7 +5,7 @@ use crate::entry::{plain, position, text, value};
 use crate::games::{moves, positions, texts};
 use crate::harness::Budget;
 use crate::harness::Reports;
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 use mangala4::{Leftover, Mangala4, Move, Opening, Parity, Record, Ritual, RuleSet, Setup};
 
 /// Runs every Mangala IV entry point.

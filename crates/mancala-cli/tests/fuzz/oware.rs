@@ -4,6 +4,7 @@ use crate::checks::{playable, seed_of, serde_agrees};
 use crate::entry::{position, text, value};
 use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
+use mancala_engine::Game;
 use oware::{GrandSlam, Oware, Record, RuleSet};
 
 /// The rule sets positions are drawn under: the standard one, smaller and larger boards, the

@@ -6,7 +6,7 @@ use crate::entry::{clear, position, text, value};
 use crate::games::{moves, positions, texts};
 use crate::harness::{run, Budget, Reports};
 use crate::inputs::draw;
-use mancala_engine::{Position as _, Rng};
+use mancala_engine::{Game, Position as _, Rng};
 use toguz::notation::{Fen, HalfMove, Style};
 use toguz::record::{read_records, write_records, PgnResult, Record};
 use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};

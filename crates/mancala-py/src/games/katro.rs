@@ -1,15 +1,14 @@
 //! Katro: four or six rows, serpentine circuits, every rule option of the crate.
 
-use crate::game::{Fact, Game};
+use crate::game::{Binding, Fact};
 use crate::options::Options;
 pub(crate) use katro::Katro;
-use katro::{Move, RuleSet};
-use mancala_engine::Rng;
+use katro::{Effect, Move, RuleSet};
+use mancala_engine::{Game, Rng};
 use pyo3::PyResult;
 
-impl Game for Katro {
+impl Binding for Katro {
     const CLASS: &'static str = "Katro";
-    const NAME: &'static str = "mancala_katro";
     type Config = RuleSet;
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
@@ -50,13 +49,12 @@ impl Game for Katro {
         self.from_action(action)
     }
 
-    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
-        let effect = Katro::play_reported(self, mv).map_err(|e| e.to_string())?;
-        Ok(vec![
+    fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
+        vec![
             ("laps", Fact::Int(i64::from(effect.laps))),
             ("captures", Fact::Int(i64::from(effect.captures))),
             ("captured", Fact::Int(i64::from(effect.captured))),
             ("endless", Fact::Flag(effect.endless)),
-        ])
+        ]
     }
 }

@@ -1,10 +1,10 @@
 //! Mangala IV: 2 × 7 holes, forced play, even or seeded random starts.
 
-use crate::game::{Fact, Game};
+use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 pub(crate) use mangala4::Mangala4;
-use mangala4::{Leftover, Move, RuleSet, Setup, ACTIONS};
+use mangala4::{Effect, Leftover, Move, RuleSet, Setup, ACTIONS};
 use pyo3::PyResult;
 
 /// How a Mangala IV game starts.
@@ -16,9 +16,8 @@ pub(crate) struct Start {
     rules: RuleSet,
 }
 
-impl Game for Mangala4 {
+impl Binding for Mangala4 {
     const CLASS: &'static str = "Mangala4";
-    const NAME: &'static str = "mancala_mangala4";
     type Config = Start;
 
     fn config(options: &mut Options<'_>) -> PyResult<Start> {
@@ -69,10 +68,9 @@ impl Game for Mangala4 {
         Move::from_action(action, self.side_to_move())
     }
 
-    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
-        let effect = Mangala4::play_reported(self, mv).map_err(|e| e.to_string())?;
+    fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         let capture = effect.capture;
-        Ok(vec![
+        vec![
             ("laps", Fact::Int(i64::from(effect.laps))),
             (
                 "captured",
@@ -80,6 +78,6 @@ impl Game for Mangala4 {
             ),
             ("endless", Fact::Flag(effect.endless)),
             ("text", Fact::Text(effect.to_string())),
-        ])
+        ]
     }
 }

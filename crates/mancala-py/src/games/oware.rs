@@ -1,15 +1,14 @@
 //! Oware Abapa exactly as OpenSpiel's `oware` plays it.
 
-use crate::game::{Fact, Game};
+use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::Rng;
+use mancala_engine::{Game, Rng};
 pub(crate) use oware::Oware;
-use oware::{GrandSlam, Move, RuleSet};
+use oware::{Effect, GrandSlam, Move, RuleSet};
 use pyo3::PyResult;
 
-impl Game for Oware {
+impl Binding for Oware {
     const CLASS: &'static str = "Oware";
-    const NAME: &'static str = "mancala_oware";
     type Config = RuleSet;
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
@@ -53,12 +52,11 @@ impl Game for Oware {
         Move::from_action(action)
     }
 
-    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
-        let effect = Oware::play_reported(self, mv).map_err(|e| e.to_string())?;
-        Ok(vec![
+    fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
+        vec![
             ("last", Fact::Int(effect.last as i64)),
             ("captured", Fact::Int(i64::from(effect.captured))),
             ("grand_slam", Fact::Flag(effect.grand_slam)),
-        ])
+        ]
     }
 }

@@ -1,15 +1,14 @@
 //! Toguz Kumalak: 2 × 9 (or 7, or 5) holes, kazans and tuzdiks.
 
-use crate::game::{Fact, Game};
+use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 use pyo3::PyResult;
 pub(crate) use toguz::Toguz;
-use toguz::{BoardSize, Move, RuleSet, TuzdikRule};
+use toguz::{BoardSize, Effect, Move, RuleSet, TuzdikRule};
 
-impl Game for Toguz {
+impl Binding for Toguz {
     const CLASS: &'static str = "Toguz";
-    const NAME: &'static str = "mancala_toguz";
     type Config = RuleSet;
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
@@ -62,12 +61,11 @@ impl Game for Toguz {
         }
     }
 
-    fn play_reported(&mut self, mv: Move) -> Result<Vec<(&'static str, Fact)>, String> {
-        let effect = Toguz::play_reported(self, mv).map_err(|e| e.to_string())?;
-        Ok(vec![
+    fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
+        vec![
             ("landing", Fact::Int(effect.landing as i64)),
             ("captured", Fact::Int(i64::from(effect.captured))),
             ("tuzdik", Fact::Hole(effect.tuzdik)),
-        ])
+        ]
     }
 }

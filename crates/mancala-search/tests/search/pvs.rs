@@ -2,7 +2,7 @@
 //! itself; the shortest-win proof's bound.
 
 use super::{minimax, wins_against_random};
-use mancala_engine::{Position, Side};
+use mancala_engine::{Game, Position, Side};
 use mancala_kit::toy::Pile;
 use mancala_search::{
     count_ending_lines, plies_to_end, Iteration, Limits, Player, Pvs, TableError, MAX_TABLE_BYTES,

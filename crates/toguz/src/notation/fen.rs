@@ -25,10 +25,10 @@ use crate::{BoardSize, RuleSet, Setup, Toguz};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{read_side, side_letter};
-use mancala_engine::Side;
+use mancala_engine::{Game, Side};
 
 /// A position with its full-move number: what a record's `FEN` tag holds. Always a valid
-/// position: reading one goes through [`Toguz::from_setup`].
+/// position: reading one goes through [`Toguz::from_setup`](mancala_engine::Game::from_setup).
 ///
 /// ```
 /// use toguz::notation::Fen;
@@ -77,6 +77,7 @@ impl Fen {
     /// form) takes `rules`' options. [`FromStr`] takes the rules from the string alone.
     ///
     /// ```
+    /// use mancala_engine::Game;
     /// use toguz::notation::Fen;
     /// use toguz::{BoardSize, RuleSet, TuzdikRule};
     ///

@@ -9,6 +9,7 @@ use super::{quote, ParseError};
 use crate::{Move, MoveError, Toguz, TuzdikRule};
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::Game;
 use mancala_engine::Position as _;
 
 /// The two notations in use; they differ only in how much they record.

@@ -5,6 +5,7 @@ use super::error::{RecordError, RecordErrorKind};
 use super::result::PgnResult;
 use crate::notation::{quote, Fen, HalfMove, ResolveError, Style};
 use crate::{Move, RuleSet, Toguz};
+use mancala_engine::Game;
 use mancala_engine::Position as _;
 
 /// One game record: tag pairs, half-moves, comments and the result.

@@ -1,0 +1,119 @@
+//! Every game crate of the workspace is registered with every consumer that lists the games
+//! (the checklist "Adding a mancala" in `docs/architecture.md`): this test reads the game
+//! crates from the root `Cargo.toml` and fails, naming the place, when one is missing.
+
+use std::fs;
+use std::path::Path;
+
+/// The root of the workspace.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file of the workspace, as text.
+fn read(path: &str) -> String {
+    fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The game crates: the workspace members under `crates/` that are not `mancala-*` (the
+/// core, the search, the kit and the tools).
+fn game_crates() -> Vec<String> {
+    let manifest = read("Cargo.toml");
+    let start = manifest
+        .find("members = [")
+        .expect("the workspace's members");
+    let end = start + manifest[start..].find(']').expect("the end of the members");
+    let games: Vec<String> = manifest[start..end]
+        .split('"')
+        .filter_map(|item| item.strip_prefix("crates/"))
+        .filter(|name| !name.starts_with("mancala-"))
+        .map(str::to_owned)
+        .collect();
+    assert!(games.len() >= 4, "too few game crates read: {games:?}");
+    games
+}
+
+/// The position type a game crate's Python binding names (`toguz` → `Toguz`), read from the
+/// binding's `pub(crate) use <game>::<Type>;`.
+fn python_type(game: &str) -> Option<String> {
+    let binding = fs::read_to_string(root().join(format!("crates/mancala-py/src/games/{game}.rs")));
+    let needle = format!("pub(crate) use {game}::");
+    let binding = binding.ok()?;
+    let rest = &binding[binding.find(&needle)? + needle.len()..];
+    Some(rest[..rest.find(';')?].to_owned())
+}
+
+/// Whether the Python package lists `game`: a binding module, and its type in the registry.
+fn in_python(game: &str) -> bool {
+    let Some(ty) = python_type(game) else {
+        return false;
+    };
+    let names = read("crates/mancala-py/src/names.rs");
+    let manifest = read("crates/mancala-py/Cargo.toml");
+    let registry = names
+        .lines()
+        .find(|line| line.starts_with("registry!("))
+        .unwrap_or_default();
+    registry.contains(&ty) && manifest.contains(&format!("{game} = {{ path = \"../{game}\""))
+}
+
+/// A consumer that lists the games: its name, and whether it lists a game crate.
+type Registry = (&'static str, fn(&str) -> bool);
+
+/// The consumers that list the games; a new consumer is one more line here.
+const REGISTRIES: &[Registry] = &[
+    ("the facade (src/lib.rs)", |game| {
+        read("src/lib.rs").contains(&format!("pub use {game};"))
+    }),
+    ("the root Cargo.toml's dependencies", |game| {
+        read("Cargo.toml").contains(&format!("\n{game}.workspace = true"))
+    }),
+    ("the Python package (crates/mancala-py)", in_python),
+    (
+        "the game crate's conformance test (tests/conformance.rs)",
+        |game| {
+            fs::read_to_string(root().join(format!("crates/{game}/tests/conformance.rs")))
+                .is_ok_and(|text| text.contains(".game()"))
+        },
+    ),
+    (
+        "the command line's play (crates/mancala-cli/src/play)",
+        |game| read("crates/mancala-cli/src/play/mod.rs").contains(&format!("mod {game}_ui;")),
+    ),
+    (
+        "the command line's perft (crates/mancala-cli/src/perft)",
+        |game| read("crates/mancala-cli/src/perft/mod.rs").contains(&format!("mod {game};")),
+    ),
+    ("the fuzz suite (crates/mancala-cli/tests/fuzz)", |game| {
+        read("crates/mancala-cli/tests/fuzz/main.rs").contains(&format!("mod {game};"))
+    }),
+    ("the docs index (README.md)", |game| {
+        root().join(format!("docs/{game}.md")).is_file()
+            && read("README.md").contains(&format!("(docs/{game}.md)"))
+    }),
+];
+
+#[test]
+fn every_game_crate_is_registered_everywhere() {
+    let mut missing = Vec::new();
+    for game in game_crates() {
+        for (place, lists) in REGISTRIES {
+            if !lists(&game) {
+                missing.push(format!("{game} is missing from {place}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "see \"Adding a mancala\" in docs/architecture.md:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn a_game_missing_from_a_registry_is_found() {
+    // A game crate no consumer knows of.
+    for (place, lists) in REGISTRIES {
+        assert!(!lists("kalah"), "{place} claims a game it does not list");
+    }
+}
