@@ -3,8 +3,9 @@
 //! (a window of the board in memory, the board in one word) against the seed-by-seed lap.
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use mancala_engine::cycle::{lap_by_seed, Cycle, Word};
-use mancala_engine::sow::{lift_and_sow_ring_array, sow_ring_redirected_by_seed, FirstSeed};
+use mancala_engine::packed::Word;
+use mancala_engine::sowing::{lap_by_seed, SowingPath};
+use mancala_engine::sowing::{lift_and_sow_ring_array, sow_ring_redirected_by_seed, FirstSeed};
 use mancala_engine::Stores;
 use std::hint::black_box;
 
@@ -57,10 +58,10 @@ fn cycle(c: &mut Criterion) {
     let mut group = c.benchmark_group("cycle/lap14");
     // The ring of 14 holes, as Mangala IV sows it, in both forms; and a scattered path of 14
     // cells through a window of 32 of a board of 48, as Katro's circuits run.
-    let ring = Cycle::<16>::identity(14).unwrap();
+    let ring = SowingPath::<16>::identity(14).unwrap();
     let word = ring.word().unwrap();
     let path: Vec<u8> = (0..14).map(|k| 18 + (k * 5) % 14).collect();
-    let scattered = Cycle::<48, 32>::new(&path).unwrap();
+    let scattered = SowingPath::<48, 32>::new(&path).unwrap();
     for seeds in LAP_SEEDS {
         group.throughput(Throughput::Elements(u64::from(seeds)));
         group.bench_with_input(BenchmarkId::new("word", seeds), &seeds, |b, &seeds| {

@@ -86,7 +86,7 @@
 //!   his own move), and a position marked endless must have an endless move for the mover:
 //!   no game reaches any other ([`Katro::from_setup`](mancala_engine::Game::from_setup)).
 //! - Legal moves are listed by column from South's left, A before B, steps last.
-//! - Repetition does not end a game; [`History`](mancala_engine::history::History) counts
+//! - Repetition does not end a game; [`History`](mancala_engine::repetition::PositionHistory) counts
 //!   repetitions for programs that want a rule of their own.
 //!
 //! # Notation
@@ -124,7 +124,7 @@ pub use setup::{Setup, SetupError};
 pub struct GuideExamples;
 
 /// A game history of Katro positions: tells when a position has occurred before.
-pub type History = mancala_engine::history::History<Katro>;
+pub type History = mancala_engine::repetition::PositionHistory<Katro>;
 
 #[cfg(feature = "serde")]
 mancala_engine::serde_via_str!(Size, RuleSet, Hole, Move, Katro, Record);

@@ -5,7 +5,7 @@ use crate::notation::excerpt;
 use crate::{Katro, Move, MoveError, ParseError};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::history::History;
+use mancala_engine::repetition::PositionHistory;
 use mancala_engine::{GameResult, Position as _};
 use std::collections::HashSet;
 use thiserror::Error;
@@ -115,9 +115,9 @@ impl Record {
         &self.moves
     }
 
-    /// The game replayed into a [`History`] (every position, repetition counts).
-    pub fn history(&self) -> History<Katro> {
-        let mut history = History::new(self.start);
+    /// The game replayed into a [`PositionHistory`] (every position, repetition counts).
+    pub fn history(&self) -> PositionHistory<Katro> {
+        let mut history = PositionHistory::new(self.start);
         for &mv in &self.moves {
             // Every move of a record was legal when it was played.
             if history.play(mv).is_err() {

@@ -1,10 +1,11 @@
 //! What a move does to the board: laps along the mover's circuit through the core's
-//! [`Cycle`] kernel, relays, captures (K2–K6), with the occupancy word that lets the capture
+//! [`SowingPath`] kernel, relays, captures (K2–K6), with the occupancy word that lets the capture
 //! tests read bits instead of the board.
 
 use crate::{CaptureRow, CapturedHole, RuleSet, Size, Trigger};
-use mancala_engine::cycle::Cycle;
-use mancala_engine::relay::{relay, Lap, RelayEnd, LAP_LIMIT};
+use mancala_engine::relay::{relay, RelayEnd, LAP_LIMIT};
+use mancala_engine::repetition::Advance;
+use mancala_engine::sowing::SowingPath;
 use mancala_engine::topology::{Direction, Serpentine};
 use mancala_engine::Side;
 
@@ -24,7 +25,7 @@ const PLAIN_LAPS: u32 = 64;
 
 /// One player's circuit in one direction: the core's lap kernel over the board, reading and
 /// writing only the window that holds his holes.
-type Track = Cycle<CELLS, WINDOW>;
+type Track = SowingPath<CELLS, WINDOW>;
 
 /// The tracks of every size, side and direction, computed at compile time.
 static TRACKS: [[[Track; 2]; 2]; 4] = [
@@ -48,7 +49,7 @@ const fn size_tracks(size: Size) -> [[Track; 2]; 2] {
 }
 
 const fn track(size: Size, side: Side, direction: Direction) -> Track {
-    match Cycle::new(size.circuit(side, direction).path()) {
+    match SowingPath::new(size.circuit(side, direction).path()) {
         Some(cycle) => cycle,
         None => panic!("every Katro circuit fits a window of the board"),
     }
@@ -251,7 +252,7 @@ impl Sowing {
         // Plain laps go on from where they stop: the repeat check only shortens the walk,
         // and the limit counts every lap, so the verdict is the driver's.
         for done in 0..PLAIN_LAPS {
-            if self.lap(state, tally) == Lap::Stop {
+            if self.lap(state, tally) == Advance::Stop {
                 return RelayEnd::Finished { laps: done + 1 };
             }
         }
@@ -267,11 +268,11 @@ impl Sowing {
 
     /// One lap (K2–K5): lift the hole, sow onward, and decide what follows.
     #[inline(always)]
-    fn lap(&self, state: &mut LapState, tally: &mut impl Tally) -> Lap {
+    fn lap(&self, state: &mut LapState, tally: &mut impl Tally) -> Advance {
         let origin = usize::from(state.hole);
         let before = state.occupied;
         let Some(landed) = self.track.lap(&mut state.board, origin) else {
-            return Lap::Stop;
+            return Advance::Stop;
         };
         let landing = landed.cell;
         state.occupied = (before & !(1 << origin)) | landed.sown;
@@ -280,17 +281,17 @@ impl Sowing {
         if was_empty != (self.rules.trigger == Trigger::Empty) {
             // Occupied trigger and an empty landing, or empty trigger and an occupied one.
             if was_empty {
-                return Lap::Stop;
+                return Advance::Stop;
             }
         } else if let Some(target) = self.capture_target(state.occupied, landing) {
             if self.capture(state, target, landing, tally) {
-                return Lap::Stop;
+                return Advance::Stop;
             }
         } else if was_empty {
             // Empty trigger without a capture.
-            return Lap::Stop;
+            return Advance::Stop;
         }
         state.hole = landing as u8;
-        Lap::Continue
+        Advance::Continue
     }
 }

@@ -3,22 +3,24 @@
 //! - [`Side`], [`Outcome`], [`EndReason`]: the vocabulary of players and results.
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
 //!   [`Serpentine`](topology::Serpentine) circuits, [`Stores`].
-//! - [`sow`]: closed-form sowing primitives with their seed-by-seed references;
-//!   [`sow_skip`] sowing that passes over its own origin (Oware).
-//! - [`cycle`]: relay sowing round a cycle of board cells, a lap in a few vector
-//!   instructions from per-origin tables (Katro's circuits, Mangala IV's ring).
+//! - [`sowing`]: the sowing kernels in closed form, each beside its seed-by-seed reference —
+//!   round a ring, round a ring passing over the origin (Oware), and relay laps along a
+//!   [`SowingPath`](sowing::SowingPath) of board cells (Katro's circuits, Mangala IV's ring).
+//! - [`capture`]: the backward chain capture with opposite holes, and the backward run within
+//!   one row (Oware).
+//! - [`packed`]: a board of at most 16 holes as one word, and byte masks over hole arrays.
+//! - [`repetition`]: when a deterministic line of play repeats (Brent's method, constant
+//!   memory), and a [`PositionHistory`](repetition::PositionHistory) that counts a game's
+//!   positions.
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
-//! - [`capture`]: the backward chain capture with opposite holes; [`capture_row`] the
-//!   backward run within one row (Oware).
 //! - [`notation`]: the shape every game's position string shares, and the helpers that
 //!   write and read it.
-//! - [`history`]: a game history that tells when a position has occurred before.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it. [`Game`] adds
 //!   the vocabulary every game crate shares: rules, start, setups, what a move did.
 //!
 //! ```
-//! use mancala_engine::sow::Coverage;
+//! use mancala_engine::sowing::Coverage;
 //!
 //! // 20 seeds round a ring of 18 holes, the first into hole 3: every hole gets one, and
 //! // holes 3 and 4 one more; the last seed lands in hole 4.
@@ -30,27 +32,23 @@
 
 mod board;
 pub mod capture;
-pub mod capture_row;
-pub mod cycle;
 mod error;
 mod game;
-pub mod history;
 pub mod key;
 mod moves;
 pub mod notation;
 mod outcome;
+pub mod packed;
 pub mod perft;
 pub mod playout;
 mod position;
 pub mod prelude;
 pub mod relay;
+pub mod repetition;
 mod rng;
 mod side;
-pub mod sow;
-pub mod sow_skip;
+pub mod sowing;
 pub mod topology;
-#[cfg(test)]
-mod toy;
 
 pub use board::{Board, MAX_HOLES};
 pub use error::ParseError;

@@ -2,7 +2,7 @@
 //! before `depth` contributes nothing. The last ply is bulk-counted with
 //! [`Position::count_legal_moves`] instead of being played.
 //!
-//! Every count recurses one level per ply, so the depth is bounded by [`MAX_DEPTH`], which fits
+//! Every count recurses one level per ply, so the depth is bounded by [`MAX_PERFT_DEPTH`], which fits
 //! any thread's stack: some games (Katro) need not end, and a count asked for a depth of
 //! thousands would follow one endless line down until the stack ran out. Nothing of the
 //! workspace is countable that deep anyway: the bound only refuses what could never finish.
@@ -12,12 +12,12 @@ use crate::Position;
 
 /// The deepest count perft makes: far beyond what any game's tree allows counting, and a
 /// recursion that fits easily in the smallest thread stack the workspace runs on.
-pub const MAX_DEPTH: u32 = 256;
+pub const MAX_PERFT_DEPTH: u32 = 256;
 
-/// A perft depth out of range: above [`MAX_DEPTH`], or `0` for [`divide`], which needs a first
+/// A perft depth out of range: above [`MAX_PERFT_DEPTH`], or `0` for [`divide`], which needs a first
 /// move to split by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("perft depth {depth} is out of range: the depth must be {min} to {MAX_DEPTH}")]
+#[error("perft depth {depth} is out of range: the depth must be {min} to {MAX_PERFT_DEPTH}")]
 pub struct DepthError {
     depth: u32,
     min: u32,
@@ -30,13 +30,13 @@ impl DepthError {
     }
 }
 
-/// `Ok(depth)` if [`perft`] counts to `depth` (at most [`MAX_DEPTH`]), else why not.
+/// `Ok(depth)` if [`perft`] counts to `depth` (at most [`MAX_PERFT_DEPTH`]), else why not.
 pub fn check_depth(depth: u32) -> Result<u32, DepthError> {
     check_range(depth, 0)
 }
 
 fn check_range(depth: u32, min: u32) -> Result<u32, DepthError> {
-    if (min..=MAX_DEPTH).contains(&depth) {
+    if (min..=MAX_PERFT_DEPTH).contains(&depth) {
         Ok(depth)
     } else {
         Err(DepthError { depth, min })
@@ -54,7 +54,7 @@ fn expect_depth(depth: u32, min: u32) {
 ///
 /// # Panics
 ///
-/// If `depth` is above [`MAX_DEPTH`] (see [`check_depth`]).
+/// If `depth` is above [`MAX_PERFT_DEPTH`] (see [`check_depth`]).
 pub fn perft<P: Position>(position: &P, depth: u32) -> u64 {
     expect_depth(depth, 0);
     count(position, depth)
@@ -89,7 +89,7 @@ fn count<P: Position>(position: &P, depth: u32) -> u64 {
 /// # Panics
 ///
 /// If `depth` is `0` (the one sequence of no moves has no first move to split by) or above
-/// [`MAX_DEPTH`].
+/// [`MAX_PERFT_DEPTH`].
 pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
     expect_depth(depth, 1);
     position
@@ -105,7 +105,7 @@ pub fn divide<P: Position>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
 ///
 /// # Panics
 ///
-/// If `depth` is above [`MAX_DEPTH`].
+/// If `depth` is above [`MAX_PERFT_DEPTH`].
 #[cfg(feature = "parallel")]
 pub fn perft_parallel<P>(position: &P, depth: u32) -> u64
 where
@@ -134,7 +134,7 @@ where
 ///
 /// # Panics
 ///
-/// If `depth` is above [`MAX_DEPTH`].
+/// If `depth` is above [`MAX_PERFT_DEPTH`].
 pub fn perft_by_leaf<P: Position>(position: &P, depth: u32) -> u64 {
     expect_depth(depth, 0);
     count_by_leaf(position, depth)
@@ -222,9 +222,9 @@ mod tests {
             .spawn(|| {
                 let forced = wheel(true);
                 (
-                    perft(&forced, MAX_DEPTH),
-                    perft_by_leaf(&forced, MAX_DEPTH),
-                    divide(&forced, MAX_DEPTH),
+                    perft(&forced, MAX_PERFT_DEPTH),
+                    perft_by_leaf(&forced, MAX_PERFT_DEPTH),
+                    divide(&forced, MAX_PERFT_DEPTH),
                 )
             })
             .expect("a thread")
@@ -235,12 +235,12 @@ mod tests {
 
     #[test]
     fn a_depth_above_the_maximum_is_refused_with_a_clear_error() {
-        assert_eq!(check_depth(MAX_DEPTH), Ok(MAX_DEPTH));
+        assert_eq!(check_depth(MAX_PERFT_DEPTH), Ok(MAX_PERFT_DEPTH));
         let error = check_depth(20_000).unwrap_err();
         assert_eq!(error.depth(), 20_000);
         assert_eq!(
             error.to_string(),
-            format!("perft depth 20000 is out of range: the depth must be 0 to {MAX_DEPTH}")
+            format!("perft depth 20000 is out of range: the depth must be 0 to {MAX_PERFT_DEPTH}")
         );
         let refused = std::panic::catch_unwind(|| perft(&wheel(true), 20_000));
         let message = refused.expect_err("refused");

@@ -46,30 +46,3 @@ pub fn play_random_moves<P: Position>(position: &mut P, rng_out: &mut Rng, max_p
     *rng_out = rng;
     plies
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::toy::Pile;
-
-    #[test]
-    fn a_playout_plays_a_whole_game_the_same_way_for_a_seed() {
-        let start = Pile::plain(20);
-        let game = random_playout(start, &mut Rng::new(3), 1000);
-        assert_eq!(game.position.left, 0);
-        assert!((10..=20).contains(&game.plies), "{}", game.plies);
-        assert_eq!(
-            game.outcome.map(|o| o.winner),
-            Some(Some(!game.position.side))
-        );
-        assert_eq!(random_playout(start, &mut Rng::new(3), 1000), game);
-    }
-
-    #[test]
-    fn the_ply_cap_ends_a_playout() {
-        let game = random_playout(Pile::plain(100), &mut Rng::new(1), 10);
-        assert_eq!(game.plies, 10);
-        assert_eq!(game.outcome, None);
-        assert!(game.position.left >= 80);
-    }
-}

@@ -1,18 +1,12 @@
 //! The relay driver: repeats laps of a relay sowing until one ends the move, and always
-//! returns; and the constant-memory cycle search under it, which also serves rules about
-//! repeated positions (the search for the first repeat of a forced line of play).
+//! returns. A lap is a step of a [walk](crate::repetition): a lap says
+//! [`Advance::Stop`] to end the move, and a relay that comes back to a state it was in is
+//! endless, found by [`find_repetition`] in constant memory.
+
+use crate::repetition::{find_repetition, Advance, Walk};
 
 /// The lap limit of the rules files: a relay that has not ended after this many laps is endless.
 pub const LAP_LIMIT: u32 = 10_000;
-
-/// What one lap decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lap {
-    /// The relay goes on with another lap.
-    Continue,
-    /// The move ends.
-    Stop,
-}
 
 /// How a relay ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,22 +24,22 @@ pub enum RelayEnd {
     },
 }
 
-/// Runs `lap` on `state` until it returns [`Lap::Stop`], at most `limit` times.
+/// Runs `lap` on `state` until it returns [`Advance::Stop`], at most `limit` times.
 ///
 /// `lap` must be a pure function of `state` (the state holds everything a lap depends on, e.g.
 /// the board and the hole the next lap starts from). A repeated state is then proof of an
-/// endless relay; the driver finds one with Brent's method ([`find_cycle`]), keeping a single
+/// endless relay; the driver finds one with Brent's method ([`find_repetition`]), keeping a single
 /// saved copy, so memory does not grow with the number of laps. The verdict is the same as
 /// running to the limit: the repeat check is only a shortcut. `state` is left as the last lap
 /// left it.
 pub fn relay<S, F>(state: &mut S, limit: u32, lap: F) -> RelayEnd
 where
     S: Clone + PartialEq,
-    F: FnMut(&mut S) -> Lap,
+    F: FnMut(&mut S) -> Advance,
 {
-    match find_cycle(state, limit, lap) {
+    match find_repetition(state, limit, lap) {
         Walk::Stopped { steps } => RelayEnd::Finished { laps: steps },
-        Walk::Cycle { steps, .. } | Walk::Limit { steps } => RelayEnd::Endless { laps: steps },
+        Walk::Repeats { steps, .. } | Walk::Limit { steps } => RelayEnd::Endless { laps: steps },
     }
 }
 
@@ -57,12 +51,12 @@ where
 pub fn relay_plain_first<S, F>(state: &mut S, limit: u32, plain: u32, mut lap: F) -> RelayEnd
 where
     S: Clone + PartialEq,
-    F: FnMut(&mut S) -> Lap,
+    F: FnMut(&mut S) -> Advance,
 {
     let start = state.clone();
     let plain = plain.min(limit);
     for laps in 1..=plain {
-        if lap(state) == Lap::Stop {
+        if lap(state) == Advance::Stop {
             return RelayEnd::Finished { laps };
         }
     }
@@ -76,86 +70,9 @@ where
 fn long_relay<S, F>(state: &mut S, limit: u32, lap: F) -> RelayEnd
 where
     S: Clone + PartialEq,
-    F: FnMut(&mut S) -> Lap,
+    F: FnMut(&mut S) -> Advance,
 {
     relay(state, limit, lap)
-}
-
-/// How a walk along a deterministic sequence of states ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Walk {
-    /// A step said [`Lap::Stop`]; `steps` steps were taken, that one included.
-    Stopped {
-        /// Steps taken.
-        steps: u32,
-    },
-    /// The state came back to one it had been in: the sequence cycles for ever.
-    Cycle {
-        /// The length of the cycle, exact.
-        length: u32,
-        /// Steps taken before the repeat was seen.
-        steps: u32,
-    },
-    /// `limit` steps were taken without either.
-    Limit {
-        /// Steps taken.
-        steps: u32,
-    },
-}
-
-/// Steps `state` along the sequence `step` defines (a pure function of the state) until a
-/// step says [`Lap::Stop`], the state repeats, or `limit` steps are taken. Brent's method: one
-/// saved state, saved again at doubling distances, so memory is constant, and the length of
-/// the cycle comes out exact. `state` is left where the walk stopped.
-pub fn find_cycle<S, F>(state: &mut S, limit: u32, mut step: F) -> Walk
-where
-    S: Clone + PartialEq,
-    F: FnMut(&mut S) -> Lap,
-{
-    let mut saved = state.clone();
-    let mut power = 1u32;
-    let mut length = 0u32;
-    for steps in 1..=limit {
-        if step(state) == Lap::Stop {
-            return Walk::Stopped { steps };
-        }
-        length += 1;
-        if *state == saved {
-            return Walk::Cycle { length, steps };
-        }
-        if length == power {
-            saved = state.clone();
-            power = power.saturating_mul(2);
-            length = 0;
-        }
-    }
-    Walk::Limit { steps: limit }
-}
-
-/// The first repeat of a sequence that cycles with `length` (as [`find_cycle`] found it)
-/// without a stop: the state the sequence from `start` reaches at the first step whose state
-/// occurred before, and that step's number (the steps before the cycle plus its length).
-///
-/// A leader runs `length` steps ahead, then leader and follower step together until they
-/// meet: constant memory. `step` is called for both; a caller that counts something along
-/// the way reads it from the leader (the returned state).
-pub fn first_repeat<S, F>(start: &S, length: u32, mut step: F) -> (S, u32)
-where
-    S: Clone + PartialEq,
-    F: FnMut(&mut S) -> Lap,
-{
-    let mut leader = start.clone();
-    for _ in 0..length {
-        step(&mut leader);
-    }
-    let mut follower = start.clone();
-    let mut before = 0u32;
-    while follower != leader {
-        step(&mut follower);
-        step(&mut leader);
-        before += 1;
-    }
-    (leader, before + length)
 }
 
 #[cfg(test)]
@@ -168,9 +85,9 @@ mod tests {
         let end = relay(&mut n, LAP_LIMIT, |n| {
             *n += 1;
             if *n == 37 {
-                Lap::Stop
+                Advance::Stop
             } else {
-                Lap::Continue
+                Advance::Continue
             }
         });
         assert_eq!(end, RelayEnd::Finished { laps: 37 });
@@ -187,7 +104,7 @@ mod tests {
             } else {
                 100 + (*n - 100 + 1) % 7
             };
-            Lap::Continue
+            Advance::Continue
         });
         match end {
             RelayEnd::Endless { laps } => assert!(laps < 400, "{laps}"),
@@ -196,30 +113,14 @@ mod tests {
     }
 
     /// `n → n + 1` up to `tail`, then round a cycle of `cycle` states.
-    fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Lap {
+    fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Advance {
         move |n| {
             *n = if *n < tail {
                 *n + 1
             } else {
                 tail + (*n - tail + 1) % cycle
             };
-            Lap::Continue
-        }
-    }
-
-    #[test]
-    fn the_cycle_length_is_exact_and_the_first_repeat_is_found() {
-        for tail in [0, 1, 5, 100] {
-            for cycle in [1, 2, 7, 26, 300] {
-                let mut n = 0u32;
-                match find_cycle(&mut n, LAP_LIMIT, rho(tail, cycle)) {
-                    Walk::Cycle { length, .. } => assert_eq!(length, cycle, "{tail} {cycle}"),
-                    other => panic!("expected a cycle, got {other:?}"),
-                }
-                // State `tail` is the first to come back, after `tail + cycle` steps.
-                let (state, at) = first_repeat(&0, cycle, rho(tail, cycle));
-                assert_eq!((state, at), (tail, tail + cycle), "{tail} {cycle}");
-            }
+            Advance::Continue
         }
     }
 
@@ -229,9 +130,9 @@ mod tests {
             move |n: &mut u32| {
                 *n += 1;
                 if *n == end {
-                    Lap::Stop
+                    Advance::Stop
                 } else {
-                    Lap::Continue
+                    Advance::Continue
                 }
             }
         };
@@ -255,7 +156,7 @@ mod tests {
             let (mut a, mut b) = (0u64, 0u64);
             let count = |n: &mut u64| {
                 *n += 1;
-                Lap::Continue
+                Advance::Continue
             };
             assert_eq!(
                 relay_plain_first(&mut a, 500, plain, count),
@@ -270,7 +171,7 @@ mod tests {
         let mut n = 0u64;
         let end = relay(&mut n, 500, |n| {
             *n += 1;
-            Lap::Continue
+            Advance::Continue
         });
         assert_eq!(end, RelayEnd::Endless { laps: 500 });
         assert_eq!(n, 500);
@@ -282,9 +183,9 @@ mod tests {
         let end = relay(&mut n, 500, |n| {
             *n += 1;
             if *n == 500 {
-                Lap::Stop
+                Advance::Stop
             } else {
-                Lap::Continue
+                Advance::Continue
             }
         });
         assert_eq!(end, RelayEnd::Finished { laps: 500 });

@@ -75,13 +75,13 @@ impl mancala_engine::Position for Treadmill {
 
 #[test]
 fn parallel_perft_of_an_endless_line_counts_to_the_maximum_depth_and_refuses_deeper() {
-    use mancala_engine::perft::MAX_DEPTH;
+    use mancala_engine::perft::MAX_PERFT_DEPTH;
     let treadmill = Treadmill {
         steps: 0,
         payload: [0; 32],
     };
     // Its one line is expanded ply by ply until the pool has work, then counted on the pool.
-    assert_eq!(perft_parallel(&treadmill, MAX_DEPTH), 1);
+    assert_eq!(perft_parallel(&treadmill, MAX_PERFT_DEPTH), 1);
     let refused = std::panic::catch_unwind(|| perft_parallel(&treadmill, 20_000));
     let message = refused.expect_err("a depth above the maximum is refused");
     assert_eq!(

@@ -16,7 +16,7 @@
 
 use core::fmt::Display;
 use core::str::FromStr;
-use mancala_engine::perft::{check_depth, DepthError, MAX_DEPTH};
+use mancala_engine::perft::{check_depth, DepthError, MAX_PERFT_DEPTH};
 
 /// The heading of the section that holds a doc's perft table.
 const SECTION: &str = "## Perft";
@@ -53,7 +53,7 @@ pub enum TableError {
         found: String,
     },
     /// More depths than perft counts to.
-    #[error("the counts of `{0}` go deeper than {MAX_DEPTH}")]
+    #[error("the counts of `{0}` go deeper than {MAX_PERFT_DEPTH}")]
     TooDeep(String),
 }
 
@@ -186,7 +186,7 @@ fn counts<'a>(name: &str, cells: impl Iterator<Item = &'a str>) -> Result<Vec<u6
             }
         }
     }
-    if counts.len() > MAX_DEPTH as usize {
+    if counts.len() > MAX_PERFT_DEPTH as usize {
         return Err(TableError::TooDeep(name.to_owned()));
     }
     Ok(counts)
@@ -309,7 +309,7 @@ mod tests {
             error,
             Err("3: depth 2: 9 counted, the table says 10".into())
         );
-        let deep = vec![1; MAX_DEPTH as usize + 1];
+        let deep = vec![1; MAX_PERFT_DEPTH as usize + 1];
         assert!(matches!(
             check(&1, &deep, u64::MAX, count),
             Err(CheckError::Depth(_))

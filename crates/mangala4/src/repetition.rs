@@ -1,11 +1,11 @@
 //! The repetition rule (M7): a run of turns without capture ends at the start of the first
 //! turn whose state already occurred in the run. Play is forced, so a run is a deterministic
-//! sequence of states; the core's cycle search (Brent's method, constant memory) finds its
-//! cycle, and its first-repeat replay the turn the rule ends the game at.
+//! sequence of states; the core's repetition detection (Brent's method, constant memory) finds
+//! its cycle, and its first-repeat replay the turn the rule ends the game at.
 
 use crate::rules::PER_SIDE;
 use crate::sowing::{step, word, State, Step};
-use mancala_engine::relay::{find_cycle, first_repeat, Lap, Walk};
+use mancala_engine::repetition::{find_repetition, first_repeat, Advance, Walk};
 use mancala_engine::Side;
 
 /// How a run of turns without capture ended.
@@ -46,17 +46,17 @@ impl PartialEq for Walker {
 
 /// One turn of `walker`: stops at a capture or an endless move, whose kind goes to `last`.
 #[inline(always)]
-fn turn(walker: &mut Walker, last: &mut Step) -> Lap {
+fn turn(walker: &mut Walker, last: &mut Step) -> Advance {
     *last = step(&mut walker.state);
     match *last {
-        Step::Pass => Lap::Continue,
+        Step::Pass => Advance::Continue,
         Step::Quiet => {
             walker.moves += 1;
-            Lap::Continue
+            Advance::Continue
         }
         Step::Capture | Step::Endless => {
             walker.moves += 1;
-            Lap::Stop
+            Advance::Stop
         }
     }
 }
@@ -100,10 +100,10 @@ fn cycle_from(state: &mut State) -> Result<u32, Run> {
         moves: 0,
     };
     let mut last = Step::Pass;
-    let walk = find_cycle(&mut walker, u32::MAX, |w| turn(w, &mut last));
+    let walk = find_repetition(&mut walker, u32::MAX, |w| turn(w, &mut last));
     *state = walker.state;
     match walk {
-        Walk::Cycle { length, .. } => Ok(length),
+        Walk::Repeats { period, .. } => Ok(period),
         Walk::Stopped { steps } if last == Step::Capture => Err(Run {
             end: RunEnd::Capture,
             turns: steps,

@@ -3,15 +3,17 @@
 //!
 //! A move works on the board as one `u128` (hole `i` is byte `i`, bytes 14 and 15 stay `0`), so
 //! it never touches memory: a lap is the core's cycle kernel in its word form
-//! ([`WordCycle`]) over the ring of 14 as the identity cycle — two word additions — the count
+//! ([`WordPath`]) over the ring of 14 as the identity cycle — two word additions — the count
 //! of the landing hole is a shift, and the forced hole is the trailing zeros of a row. The
 //! relay's lap limit and cycle check (M8) are the core's relay driver; the backward chain (M4)
 //! is the core's word chain capture.
 
 use crate::rules::{HOLES, PER_SIDE};
 use mancala_engine::capture::{backward_chain, Chain};
-use mancala_engine::cycle::{seeds_at, Cycle, Word, WordCycle};
-use mancala_engine::relay::{relay_plain_first, Lap, RelayEnd, LAP_LIMIT};
+use mancala_engine::packed::{seeds_at, Word};
+use mancala_engine::relay::{relay_plain_first, RelayEnd, LAP_LIMIT};
+use mancala_engine::repetition::Advance;
+use mancala_engine::sowing::{SowingPath, WordPath};
 use mancala_engine::topology::Ring;
 use mancala_engine::Side;
 
@@ -22,7 +24,7 @@ pub(crate) const PADDED: usize = 16;
 const ROW: u64 = (1 << (8 * PER_SIDE)) - 1;
 
 /// The sowing order (M3): the 14 holes in index order, South's row then North's.
-static LAPS: WordCycle = match Cycle::<PADDED>::identity(HOLES) {
+static LAPS: WordPath = match SowingPath::<PADDED>::identity(HOLES) {
     Some(cycle) => match cycle.word() {
         Some(word) => word,
         None => panic!("a window of 16 cells fits a word"),
@@ -145,8 +147,8 @@ fn relay_laps(board: Word, hole: usize) -> (Option<LapState>, u32) {
             seeds: landing.seeds,
         };
         match landing.seeds {
-            1 | 2 | 4 => Lap::Stop,
-            _ => Lap::Continue,
+            1 | 2 | 4 => Advance::Stop,
+            _ => Advance::Continue,
         }
     });
     match end {

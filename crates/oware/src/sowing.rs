@@ -4,8 +4,8 @@
 use crate::position::HOLES;
 use crate::{Effect, GrandSlam};
 use core::ops::Range;
-use mancala_engine::capture_row::{backward_run, take};
-use mancala_engine::sow_skip::lift_and_sow_skipping_origin;
+use mancala_engine::capture::{backward_run, take};
+use mancala_engine::sowing::lift_and_sow_skipping_origin;
 
 /// The board after sowing the seeds of house `origin` (a canonical index) round the `len`
 /// houses and capturing on `opponent_row`, with what the move did. An empty `origin` changes

@@ -4,6 +4,8 @@
 //! the core's general sowing; both are tested against the core's seed-by-seed reference.
 
 use crate::position::HOLE_BYTES;
+use mancala_engine::packed::mask_at;
+use mancala_engine::sowing::Rounds;
 
 /// Holes on the standard board's ring.
 const LEN: usize = 18;
@@ -25,16 +27,8 @@ static RUNS: [[u8; 64]; 32] = {
     table
 };
 
-/// `SPLIT[seeds]`: the whole laps of the ring and the seeds left over, without a division.
-static SPLIT: [[u8; 2]; 256] = {
-    let mut table = [[0u8; 2]; 256];
-    let mut seeds = 0;
-    while seeds < 256 {
-        table[seeds] = [(seeds / LEN) as u8, (seeds % LEN) as u8];
-        seeds += 1;
-    }
-    table
-};
+/// `SPLIT`: the whole laps of the ring and the seeds left over, without a division.
+static SPLIT: Rounds = Rounds::new(LEN);
 
 /// `WRAP[k]`: hole `k` of a ring counted on past its end, back on the ring.
 static WRAP: [u8; 64] = {
@@ -44,13 +38,6 @@ static WRAP: [u8; 64] = {
         table[k] = (k % LEN) as u8;
         k += 1;
     }
-    table
-};
-
-/// `AT[32 - k..][..32]` is `0xFF` at place `k` only (`k` at most 32).
-static AT: [u8; 64] = {
-    let mut table = [0u8; 64];
-    table[32] = 0xFF;
     table
 };
 
@@ -88,7 +75,7 @@ impl Spread {
     /// a single seed's start is its origin plus one, with no wrap to test).
     #[inline(always)]
     pub(crate) fn new(start: usize, seeds: u8) -> Spread {
-        let [laps, rest] = SPLIT[usize::from(seeds)];
+        let [laps, rest] = SPLIT.split(seeds);
         Spread {
             start,
             laps: usize::from(laps),
@@ -193,7 +180,7 @@ pub(crate) fn lifted_and_sown(
 ) -> [u8; HOLE_BYTES] {
     // Every hole index here is below 32: the masks only spare the bounds checks.
     let run = window(&RUNS[spread.rest % 32], LEN.wrapping_sub(spread.start) % 32);
-    let lifted = window(&AT, 32 - origin % 32);
+    let lifted = mask_at::<HOLE_BYTES>(origin);
     let laps = spread.laps as u8;
     let mut sown = [0u8; HOLE_BYTES];
     for i in 0..HOLE_BYTES {
@@ -207,8 +194,8 @@ pub(crate) fn lifted_and_sown(
 #[inline(always)]
 pub(crate) fn keeping_all_but(sinks: [usize; 2]) -> [u8; HOLE_BYTES] {
     let (sink_a, sink_b) = (
-        window(&AT, 32 - sinks[0] % 32),
-        window(&AT, 32 - sinks[1] % 32),
+        mask_at::<HOLE_BYTES>(sinks[0]),
+        mask_at::<HOLE_BYTES>(sinks[1]),
     );
     core::array::from_fn(|i| !(sink_a[i] | sink_b[i]))
 }
@@ -216,7 +203,7 @@ pub(crate) fn keeping_all_but(sinks: [usize; 2]) -> [u8; HOLE_BYTES] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
+    use mancala_engine::sowing::{lift_and_sow_ring_array, Coverage, FirstSeed};
     use proptest::prelude::*;
 
     proptest! {

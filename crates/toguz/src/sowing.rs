@@ -5,7 +5,7 @@ use crate::bits::count_bits;
 use crate::nine::{self, Spread};
 use crate::position::NO_TUZDIK;
 use crate::{BoardSize, Effect, Move, Toguz, TuzdikRule};
-use mancala_engine::sow::{lift_and_sow_ring_array, Coverage, FirstSeed};
+use mancala_engine::sowing::{lift_and_sow_ring_array, Coverage, FirstSeed};
 use mancala_engine::Side;
 
 impl Toguz {

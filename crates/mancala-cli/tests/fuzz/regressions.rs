@@ -1,7 +1,7 @@
 //! Inputs that once crashed, hung or lied, each kept as a test named after what it guards.
 
 use crate::tools::{check_ran, message_of, run_subcommand, Ran};
-use mancala_engine::perft::{check_depth, divide, perft, MAX_DEPTH};
+use mancala_engine::perft::{check_depth, divide, perft, MAX_PERFT_DEPTH};
 
 fn args(line: &str) -> Vec<String> {
     line.split(' ').map(str::to_owned).collect()
@@ -26,7 +26,7 @@ fn perft_of_an_endless_game_past_the_maximum_depth_is_refused_not_a_stack_overfl
     let deep = std::panic::catch_unwind(|| perft(&katro::Katro::default(), 20_000));
     let message = message_of(deep.expect_err("refused"));
     assert_eq!(message, check_depth(20_000).unwrap_err().to_string());
-    assert!(message.contains(&MAX_DEPTH.to_string()), "{message}");
+    assert!(message.contains(&MAX_PERFT_DEPTH.to_string()), "{message}");
     for line in ["katro 20000", "katro 20000 --threads 2"] {
         let ran = run("perft", line, b"", |_| false);
         assert_eq!(ran.code, Some(1), "{line}");

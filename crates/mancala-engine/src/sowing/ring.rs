@@ -10,6 +10,7 @@
 //! that would push a hole past 255: they return `None` and change nothing, so no seed is ever
 //! lost to a wrapping byte.
 
+use crate::packed::{mask_at, mask_below};
 use crate::{Side, Stores};
 
 /// Where the first seed of a sowing falls, relative to the hole it was lifted from.
@@ -19,48 +20,6 @@ pub enum FirstSeed {
     Next,
     /// Back into the emptied hole itself (Toguz Kumalak with two or more stones).
     Origin,
-}
-
-/// Byte masks over an array of holes, read as windows of two static tables, so runs of holes
-/// are marked with a load or two and no comparison per hole.
-mod marks {
-    /// `BELOW[128 - k..]` starts with `k` bytes `0xFF`, then zeros.
-    static BELOW: [u8; 256] = {
-        let mut table = [0u8; 256];
-        let mut i = 0;
-        while i < 128 {
-            table[i] = 0xFF;
-            i += 1;
-        }
-        table
-    };
-
-    /// `AT[128 - k..]` is `0xFF` at place `k` only.
-    static AT: [u8; 256] = {
-        let mut table = [0u8; 256];
-        table[128] = 0xFF;
-        table
-    };
-
-    #[inline(always)]
-    fn window<const N: usize>(table: &'static [u8; 256], k: usize) -> &'static [u8; N] {
-        match table[128 - k.min(128)..].first_chunk::<N>() {
-            Some(chunk) => chunk,
-            None => &[0; N],
-        }
-    }
-
-    /// `0xFF` for the holes below `k` (at most 128), `0` for the others.
-    #[inline(always)]
-    pub(super) fn below<const N: usize>(k: usize) -> &'static [u8; N] {
-        window(&BELOW, k)
-    }
-
-    /// `0xFF` for hole `k` (at most 128) only.
-    #[inline(always)]
-    pub(super) fn at<const N: usize>(k: usize) -> &'static [u8; N] {
-        window(&AT, k)
-    }
 }
 
 /// Where the seeds of one sowing round a ring fall, worked out without sowing them: every hole
@@ -151,9 +110,9 @@ impl Coverage {
     /// Seeds the sowing drops into each hole of a ring of `len` kept in an array of `N`.
     #[inline(always)]
     fn gains<const N: usize>(&self, len: usize) -> [u8; N] {
-        let ring = marks::below::<N>(len);
-        let (run_start, run_end) = (marks::below::<N>(self.start), marks::below::<N>(self.end1));
-        let wrap = marks::below::<N>(self.end2);
+        let ring = mask_below::<N>(len);
+        let (run_start, run_end) = (mask_below::<N>(self.start), mask_below::<N>(self.end1));
+        let wrap = mask_below::<N>(self.end2);
         let laps = self.laps as u8;
         let mut gains = [0u8; N];
         for i in 0..N {
@@ -207,8 +166,8 @@ pub fn lift_and_sow_ring_array<const N: usize>(
     let [a, b] = sinks;
     let fed = [coverage.seeds_at(a) as u8, coverage.seeds_at(b) as u8];
     let gains = coverage.gains::<N>(len);
-    let lifted = marks::at::<N>(origin);
-    let (sink_a, sink_b) = (marks::at::<N>(a), marks::at::<N>(b));
+    let lifted = mask_at::<N>(origin);
+    let (sink_a, sink_b) = (mask_at::<N>(a), mask_at::<N>(b));
     for i in 0..N {
         let kept = holes[i] - (seeds & lifted[i]) + gains[i];
         holes[i] = kept & !(sink_a[i] | sink_b[i]);

@@ -1,4 +1,4 @@
-//! Capture primitives.
+//! The backward chain capture.
 //!
 //! The backward chain capture of the two-row ring games: a capture takes a hole together with
 //! the hole opposite it and then goes on backwards (against the sowing direction) for as long
@@ -9,6 +9,7 @@
 //! packed into one word; [`backward_chain_by_hole`] walks it hole by hole on a slice, for any
 //! ring and any rule of which holes qualify, and is the reference the fast one is tested against.
 
+use crate::packed::{byte_sum, holding, Word, ONES_BELOW, WORD_HOLES};
 use crate::topology::Ring;
 
 /// What a chain capture took.
@@ -36,50 +37,6 @@ impl Chain {
     }
 }
 
-/// The most holes a board word holds: one byte each.
-pub const WORD_HOLES: usize = 16;
-
-/// `RUN[k]` has a `1` in each of the bytes `0..k`.
-const RUN: [u128; WORD_HOLES + 1] = {
-    let mut table = [0; WORD_HOLES + 1];
-    let mut k = 1;
-    while k <= WORD_HOLES {
-        table[k] = table[k - 1] | (1 << (8 * (k - 1)));
-        k += 1;
-    }
-    table
-};
-
-/// A `1` in every byte.
-const ONES: u128 = RUN[WORD_HOLES];
-
-/// The flag `0x80` in the byte of every hole holding exactly `value`: a per-byte test with no
-/// carry from one byte into the next.
-#[inline(always)]
-fn holding(board: u128, value: u8) -> u128 {
-    let x = board ^ (ONES * u128::from(value));
-    let low = ONES * 0x7F;
-    let nonzero = ((x & low) + low) | x;
-    !nonzero & (ONES * 0x80)
-}
-
-/// The sum of the 16 bytes of `board`, whatever they hold.
-#[inline(always)]
-fn byte_sum(board: u128) -> u32 {
-    const EVEN_BYTES: u128 = {
-        let mut mask = 0;
-        let mut k = 0;
-        while k < WORD_HOLES {
-            mask |= 0xFF << (8 * k);
-            k += 2;
-        }
-        mask
-    };
-    let pairs = (board & EVEN_BYTES) + ((board >> 8) & EVEN_BYTES);
-    let halves = pairs as u64 + (pairs >> 64) as u64;
-    (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-}
-
 /// The backward chain from `landing` on a ring board packed into one word (byte `i` holds hole
 /// `i`, bytes past the ring `0`): the board after the capture and what it took. A hole
 /// qualifies when its count is one of `qualifying`.
@@ -95,29 +52,29 @@ fn byte_sum(board: u128) -> u32 {
 /// [`backward_chain_by_hole`] handles). The result equals `backward_chain_by_hole`'s.
 #[inline(always)]
 pub fn backward_chain(
-    board: u128,
+    board: Word,
     ring: Ring,
     landing: usize,
     qualifying: &[u8],
-) -> Option<(u128, Chain)> {
+) -> Option<(Word, Chain)> {
     let len = ring.len();
     if len > WORD_HOLES || landing >= len || qualifying.contains(&0) {
         return None;
     }
     let per_side = ring.per_side();
     let row = if landing >= per_side { per_side } else { 0 };
-    let in_row = (RUN[row + per_side] - RUN[row]) * 0x80;
+    let in_row = (ONES_BELOW[row + per_side] - ONES_BELOW[row]) * 0x80;
     let qualify = qualifying
         .iter()
         .fold(0, |flags, &value| flags | holding(board, value))
         & in_row;
     // Flags of the holes up to the landing hole that stop the walk; the highest one is where
     // it stops (none: it runs to hole 0, the row's first).
-    let stops = (RUN[landing + 1] * 0x80) & !qualify;
+    let stops = (ONES_BELOW[landing + 1] * 0x80) & !qualify;
     let below = (127 - stops.leading_zeros() as i32) >> 3;
     let first = (below + 1) as usize;
-    let opposites = RUN[len - first] - RUN[len - 1 - landing];
-    let taken = ((RUN[landing + 1] - RUN[first]) + opposites) * 0xFF;
+    let opposites = ONES_BELOW[len - first] - ONES_BELOW[len - 1 - landing];
+    let taken = ((ONES_BELOW[landing + 1] - ONES_BELOW[first]) + opposites) * 0xFF;
     let chain = Chain {
         from: landing,
         holes: landing + 1 - first,

@@ -2,7 +2,7 @@
 //! round a closed path of holes (Katro's serpentine circuits, Mangala IV's ring of 14 holes as
 //! the identity cycle).
 //!
-//! A [`Cycle`] lists cells of a board of `N` bytes in sowing order, all within a window of `W`
+//! A [`SowingPath`] lists cells of a board of `N` bytes in sowing order, all within a window of `W`
 //! consecutive cells, and keeps, for every origin cell, how far each cell of the window lies
 //! after it. A lap lifts the origin and drops one seed into each of the next `seeds` cells, so
 //! a lap shorter than the cycle (almost every lap) is one byte comparison per window cell: a
@@ -11,13 +11,15 @@
 //! passes it whole. The relay itself — what a lap's end decides — stays with the game, which
 //! repeats laps under [`relay`](crate::relay::relay).
 //!
-//! The same cycle has a second form, [`WordCycle`] (from [`Cycle::word`]), for a board of at
+//! The same cycle has a second form, [`WordPath`] (from [`SowingPath::word`]), for a board of at
 //! most 16 cells kept in one `u128`: a game whose board fits there sows without leaving the
 //! registers.
 
 mod word;
 
-pub use word::{seeds_at, Word, WordCycle, WordLanding, WORD_CELLS};
+pub use word::{WordLanding, WordPath};
+
+use super::Rounds;
 
 /// The most cells a board may hold: the cells a lap sows are reported as bits of a `u64`.
 pub const MAX_CELLS: usize = 64;
@@ -25,7 +27,7 @@ pub const MAX_CELLS: usize = 64;
 /// The place recorded for a cell that is not on the cycle.
 const OFF: u8 = u8::MAX;
 
-/// [`Cycle`]'s `after` entry of a cell off the cycle: more places on than any run, and below
+/// [`SowingPath`]'s `after` entry of a cell off the cycle: more places on than any run, and below
 /// 128 like every entry, so that a lap compares entries and counts as signed bytes (one
 /// vector instruction, where an unsigned byte comparison takes three).
 const FAR: u8 = i8::MAX as u8;
@@ -50,7 +52,7 @@ pub struct Landing {
 /// tables that make each lap branch-free. The window is all a lap reads and writes; it is the
 /// whole board by default.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cycle<const N: usize, const W: usize = N> {
+pub struct SowingPath<const N: usize, const W: usize = N> {
     len: u8,
     /// The board cell where the window starts.
     base: u8,
@@ -76,22 +78,22 @@ pub struct Cycle<const N: usize, const W: usize = N> {
     flips: [u64; 2 * MAX_CELLS + 1],
     /// The bits of every cell of the cycle.
     cells: u64,
-    /// For every seed count, the whole rounds and the seeds left over: `[seeds / len, seeds % len]`.
-    rounds: [[u8; 2]; 256],
+    /// For every seed count, the whole rounds and the seeds left over.
+    rounds: Rounds,
 }
 
-impl<const N: usize, const W: usize> Cycle<N, W> {
+impl<const N: usize, const W: usize> SowingPath<N, W> {
     /// The cycle through the board cells of `path`, in sowing order (the seed after the last
     /// cell goes to the first). The window starts at the lowest cell of the path, or as far
     /// on as the board allows. `None` if `path` is empty, a cell is outside the board or comes
     /// twice, the cells do not fit in one window, or the window is wider than the board or the
     /// board than [`MAX_CELLS`].
-    pub const fn new(path: &[u8]) -> Option<Cycle<N, W>> {
+    pub const fn new(path: &[u8]) -> Option<SowingPath<N, W>> {
         let len = path.len();
         if len == 0 || len > W || W > N || N > MAX_CELLS {
             return None;
         }
-        let mut cycle = Cycle {
+        let mut cycle = SowingPath {
             len: len as u8,
             base: 0,
             place: [OFF; N],
@@ -102,7 +104,7 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
             short: [0; N],
             flips: [0; 2 * MAX_CELLS + 1],
             cells: 0,
-            rounds: [[0; 2]; 256],
+            rounds: Rounds::new(len),
         };
         let (mut lowest, mut highest) = (N, 0);
         let mut k = 0;
@@ -151,17 +153,12 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
             }
             from += 1;
         }
-        let mut seeds = 0;
-        while seeds < 256 {
-            cycle.rounds[seeds] = [(seeds / len) as u8, (seeds % len) as u8];
-            seeds += 1;
-        }
         Some(cycle)
     }
 
     /// The cycle through the first `len` cells of the board in index order: a ring such as
-    /// Mangala IV's 14 holes. `None` as for [`Cycle::new`].
-    pub const fn identity(len: usize) -> Option<Cycle<N, W>> {
+    /// Mangala IV's 14 holes. `None` as for [`SowingPath::new`].
+    pub const fn identity(len: usize) -> Option<SowingPath<N, W>> {
         let mut path = [0u8; MAX_CELLS];
         let mut k = 0;
         while k < len && k < MAX_CELLS {
@@ -172,7 +169,7 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
             return None;
         }
         let (cells, _) = path.split_at(len);
-        Cycle::new(cells)
+        SowingPath::new(cells)
     }
 
     /// Cells on the cycle.
@@ -267,7 +264,7 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
         })
     }
 
-    /// [`Cycle::lap`] for `seeds` of at least a whole round: every cell of the cycle gets
+    /// [`SowingPath::lap`] for `seeds` of at least a whole round: every cell of the cycle gets
     /// `seeds / len` seeds, and the next `seeds % len` cells after the origin one more.
     #[inline(never)]
     fn round_lap(
@@ -277,7 +274,7 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
         from: usize,
         seeds: u8,
     ) -> Option<Landing> {
-        let [rounds, rest] = self.rounds[usize::from(seeds)];
+        let [rounds, rest] = self.rounds.split(seeds);
         let cell = usize::from(self.path[(from + usize::from(rest)) % (2 * MAX_CELLS)]);
         let before = board.get(cell).copied().unwrap_or(0);
         let (after, keep) = (self.after.get(origin)?, self.keep.get(origin)?);
@@ -301,7 +298,7 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
     }
 }
 
-/// [`Cycle::lap`] one seed at a time along `path` (board cells in sowing order): the reference
+/// [`SowingPath::lap`] one seed at a time along `path` (board cells in sowing order): the reference
 /// implementation. Returns the cell of the last seed, or `None` when `origin` is empty or not
 /// on the path.
 pub fn lap_by_seed(board: &mut [u8], path: &[u8], origin: usize) -> Option<usize> {

@@ -1,6 +1,6 @@
 //! The capture of Oware and its relatives: from the hole of the last seed, backwards along the
 //! row it lies in, every hole whose seeds qualify, up to the first that does not or the row's
-//! start. Unlike [`backward_chain`](crate::capture::backward_chain) it never takes the hole
+//! start. Unlike [`backward_chain`](super::backward_chain) it never takes the hole
 //! opposite, and it never leaves the row.
 //!
 //! Finding the run and taking it are separate steps, so that a game can look at what a

@@ -1,4 +1,4 @@
-//! The word form of a [`Cycle`]: the same laps over a window of at most 16 cells kept in one
+//! The word form of a [`SowingPath`]: the same laps over a window of at most 16 cells kept in one
 //! `u128` (cell `i` is byte `i`).
 //!
 //! A game whose whole board fits in 16 bytes (Mangala IV's ring of 14) keeps it in a register
@@ -8,13 +8,8 @@
 //!
 //! [`lap_by_seed`]: super::lap_by_seed
 
-use super::Cycle;
-
-/// The most cells a [`WordCycle`] holds: the bytes of a `u128`.
-pub const WORD_CELLS: usize = 16;
-
-/// A window of [`WORD_CELLS`] byte counts as one word: cell `i` is byte `i`, little-endian.
-pub type Word = u128;
+use super::{Rounds, SowingPath};
+use crate::packed::{seeds_at, Word, WORD_HOLES};
 
 /// Where a word lap's last seed fell, and the board it left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,50 +22,50 @@ pub struct WordLanding {
     pub seeds: u8,
 }
 
-/// A [`Cycle`] through at most [`WORD_CELLS`] cells, as word tables: per origin, the gains of
+/// A [`SowingPath`] through at most [`WORD_HOLES`] cells, as word tables: per origin, the gains of
 /// a run shorter than a round after it, the mask that lifts it and the landing cell of each
 /// run; per seed count, the whole rounds and the seeds left over.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WordCycle {
+pub struct WordPath {
     len: u8,
     /// The cycle's cells, as bits.
     on: u16,
     /// `short[origin][rest]`: a `1` in each of the `rest` cells after `origin` along the cycle
     /// (`rest` below the cycle's length; `0` for origins off the cycle).
-    short: [[Word; WORD_CELLS]; WORD_CELLS],
+    short: [[Word; WORD_HOLES]; WORD_HOLES],
     /// `land[origin][rest]`: the cell `rest` places after `origin` (the origin itself for `0`
     /// and for origins off the cycle).
-    land: [[u8; WORD_CELLS]; WORD_CELLS],
+    land: [[u8; WORD_HOLES]; WORD_HOLES],
     /// `keep[origin]`: every byte but the origin's (every byte for origins off the cycle).
-    keep: [Word; WORD_CELLS],
-    /// `whole[seeds]`: `seeds / len` in every cell of the cycle.
+    keep: [Word; WORD_HOLES],
+    /// `whole[seeds]`: the gains of the whole rounds of `seeds`, in every cell of the cycle.
     whole: [Word; 256],
-    /// `rest[seeds]`: `seeds % len`.
-    rest: [u8; 256],
+    /// For every seed count, the whole rounds and the seeds left over.
+    rounds: Rounds,
 }
 
-impl<const N: usize, const W: usize> Cycle<N, W> {
-    /// The same cycle in word form, for a board of at most [`WORD_CELLS`] cells; `None` for a
+impl<const N: usize, const W: usize> SowingPath<N, W> {
+    /// The same cycle in word form, for a board of at most [`WORD_HOLES`] cells; `None` for a
     /// larger one.
-    pub const fn word(&self) -> Option<WordCycle> {
-        if N > WORD_CELLS {
+    pub const fn word(&self) -> Option<WordPath> {
+        if N > WORD_HOLES {
             return None;
         }
         let len = self.len as usize;
-        let mut word = WordCycle {
+        let mut word = WordPath {
             len: self.len,
             on: 0,
-            short: [[0; WORD_CELLS]; WORD_CELLS],
-            land: [[0; WORD_CELLS]; WORD_CELLS],
-            keep: [Word::MAX; WORD_CELLS],
+            short: [[0; WORD_HOLES]; WORD_HOLES],
+            land: [[0; WORD_HOLES]; WORD_HOLES],
+            keep: [Word::MAX; WORD_HOLES],
             whole: [0; 256],
-            rest: [0; 256],
+            rounds: Rounds::new(len),
         };
         let mut ones: Word = 0;
         let mut origin = 0;
-        while origin < WORD_CELLS {
+        while origin < WORD_HOLES {
             let mut rest = 0;
-            while rest < WORD_CELLS {
+            while rest < WORD_HOLES {
                 word.land[origin][rest] = origin as u8;
                 rest += 1;
             }
@@ -91,28 +86,14 @@ impl<const N: usize, const W: usize> Cycle<N, W> {
         }
         let mut seeds = 0;
         while seeds < 256 {
-            word.whole[seeds] = (seeds / len) as Word * ones;
-            word.rest[seeds] = (seeds % len) as u8;
+            word.whole[seeds] = word.rounds.split(seeds as u8)[0] as Word * ones;
             seeds += 1;
         }
         Some(word)
     }
 }
 
-/// The count of cell `cell` (taken modulo [`WORD_CELLS`]) of `board`: a shift of the half
-/// word that holds it, cheaper than a shift of the whole `u128`.
-#[inline(always)]
-pub const fn seeds_at(board: Word, cell: usize) -> u8 {
-    let cell = cell % WORD_CELLS;
-    let half = if cell >= 8 {
-        (board >> 64) as u64
-    } else {
-        board as u64
-    };
-    (half >> (8 * (cell & 7))) as u8
-}
-
-impl WordCycle {
+impl WordPath {
     /// Cells on the cycle.
     #[inline]
     pub const fn len(&self) -> usize {
@@ -131,28 +112,28 @@ impl WordCycle {
         self.on
     }
 
-    /// One lap, as [`Cycle::lap`]: lifts every seed of cell `origin` and sows them along the
+    /// One lap, as [`SowingPath::lap`]: lifts every seed of cell `origin` and sows them along the
     /// cycle from the next cell. `None` (the board unchanged) when `origin` is empty, outside
     /// the window or off the cycle. The board's seeds must total at most 255.
     #[inline(always)]
     pub fn lap(&self, board: Word, origin: usize) -> Option<WordLanding> {
-        if origin >= WORD_CELLS || self.on >> origin & 1 == 0 {
+        if origin >= WORD_HOLES || self.on >> origin & 1 == 0 {
             return None;
         }
         let seeds = seeds_at(board, origin);
         (seeds != 0).then(|| self.lap_of(board, origin, seeds))
     }
 
-    /// [`WordCycle::lap`] for a caller that already knows the origin's count `seeds` (a relay
+    /// [`WordPath::lap`] for a caller that already knows the origin's count `seeds` (a relay
     /// has it from the previous lap's landing) and that the origin is on the cycle: three
-    /// table reads and two additions, no test. `origin` is taken modulo [`WORD_CELLS`].
+    /// table reads and two additions, no test. `origin` is taken modulo [`WORD_HOLES`].
     ///
     /// Given another count, or an origin off the cycle, it cannot fail either, but the board
     /// it returns is not a lap's.
     #[inline(always)]
     pub fn lap_of(&self, board: Word, origin: usize, seeds: u8) -> WordLanding {
-        let origin = origin % WORD_CELLS;
-        let rest = usize::from(self.rest[usize::from(seeds)]) % WORD_CELLS;
+        let origin = origin % WORD_HOLES;
+        let rest = usize::from(self.rounds.split(seeds)[1]) % WORD_HOLES;
         let gains = self.whole[usize::from(seeds)] + self.short[origin][rest];
         // No byte carries into the next: no count exceeds the 255 seeds on the board.
         let board = (board & self.keep[origin]) + gains;
@@ -173,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_ring_of_fourteen_sows_round_and_ends_in_its_origin() {
-        let ring = Cycle::<16>::identity(14).unwrap().word().unwrap();
+        let ring = SowingPath::<16>::identity(14).unwrap().word().unwrap();
         assert_eq!(ring.len(), 14);
         assert_eq!(ring.cells(), (1 << 14) - 1);
         let mut bytes = [0u8; 16];
@@ -187,12 +168,15 @@ mod tests {
 
     #[test]
     fn nothing_is_sown_from_an_empty_or_foreign_cell() {
-        let cycle = Cycle::<16>::new(&[4, 0, 6, 2]).unwrap().word().unwrap();
+        let cycle = SowingPath::<16>::new(&[4, 0, 6, 2])
+            .unwrap()
+            .word()
+            .unwrap();
         let board = Word::from_le_bytes([3; 16]);
         assert_eq!(cycle.lap(board, 1), None);
         assert_eq!(cycle.lap(board, 16), None);
         assert_eq!(cycle.lap(0, 4), None);
-        assert!(Cycle::<17>::identity(14).unwrap().word().is_none());
+        assert!(SowingPath::<17>::identity(14).unwrap().word().is_none());
         // Three seeds from cell 6: cells 2, 4 and 0, the last into a hole that held 3.
         let landing = cycle.lap(board, 6).unwrap();
         let mut expected = [3u8; 16];
@@ -202,14 +186,6 @@ mod tests {
         }
         assert_eq!(landing.board.to_le_bytes(), expected);
         assert_eq!((landing.cell, landing.seeds), (0, 4));
-    }
-
-    #[test]
-    fn counts_are_read_from_either_half() {
-        let board = Word::from_le_bytes(core::array::from_fn(|i| i as u8 * 3));
-        for cell in 0..WORD_CELLS {
-            assert_eq!(seeds_at(board, cell), cell as u8 * 3);
-        }
     }
 
     /// A cycle through some cells of a window of 16 in a random order, a window whose seeds
@@ -236,7 +212,7 @@ mod tests {
             window[origin] = 0;
             let others: u8 = window.iter().sum();
             window[origin] = seeds.min(255 - others);
-            let cycle = Cycle::<16>::new(&path).unwrap();
+            let cycle = SowingPath::<16>::new(&path).unwrap();
             let word = cycle.word().unwrap();
             let mut bytes = [0u8; 16];
             bytes.copy_from_slice(&window);

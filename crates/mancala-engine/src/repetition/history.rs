@@ -1,4 +1,4 @@
-//! A game history that knows which positions have occurred before: the repetition tool for
+//! A game's history that knows which positions have occurred before: the repetition tool for
 //! programs that play. It changes no game's rules; a caller that wants a repetition rule asks it.
 
 use crate::{EndReason, Outcome, Position};
@@ -10,18 +10,18 @@ use std::hash::Hash;
 /// Positions compare with `Eq`/`Hash` as the game defines them (board, side to move, and
 /// whatever else the position holds), so "the same position" means the same game state.
 #[derive(Debug, Clone)]
-pub struct History<P: Position + Eq + Hash> {
+pub struct PositionHistory<P: Position + Eq + Hash> {
     positions: Vec<P>,
     moves: Vec<P::Move>,
     counts: HashMap<P, u32>,
 }
 
-impl<P: Position + Eq + Hash> History<P> {
+impl<P: Position + Eq + Hash> PositionHistory<P> {
     /// A history holding only the start position.
-    pub fn new(start: P) -> History<P> {
+    pub fn new(start: P) -> PositionHistory<P> {
         let mut counts = HashMap::new();
         counts.insert(start.clone(), 1);
-        History {
+        PositionHistory {
             positions: vec![start],
             moves: Vec::new(),
             counts,
@@ -99,53 +99,5 @@ impl<P: Position + Eq + Hash> History<P> {
             winner: None,
             reason: EndReason::Repetition,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::toy::{BadTake, Pile};
-    use crate::Side;
-
-    #[test]
-    fn counts_repetitions_and_undoes() {
-        // A pile counted modulo 3: positions recur quickly.
-        let start = Pile::ring(3);
-        let mut history = History::new(start);
-        assert!(!history.is_repetition());
-        history.play(1).unwrap(); // 2 N
-        history.play(2).unwrap(); // 0 S: the start again
-        assert!(history.is_repetition());
-        assert_eq!(history.earlier_occurrences(), 1);
-        assert_eq!(history.repetition_outcome(3), None);
-        history.play(2).unwrap(); // 1 N
-        history.play(1).unwrap(); // 0 S, third time
-        assert_eq!(history.occurrences(history.start()), 3);
-        assert_eq!(
-            history.repetition_outcome(3),
-            Some(Outcome {
-                winner: None,
-                reason: EndReason::Repetition
-            })
-        );
-        assert_eq!(history.play(5), Err(BadTake));
-        assert_eq!(history.moves(), &[1, 2, 2, 1]);
-        assert_eq!(history.undo(), Some(1));
-        assert_eq!(history.occurrences(&start), 2);
-        assert_eq!(
-            history.current(),
-            &Pile {
-                left: 1,
-                side: Side::North,
-                ..start
-            }
-        );
-        for _ in 0..3 {
-            history.undo();
-        }
-        assert_eq!(history.undo(), None);
-        assert!(!history.is_repetition());
-        assert_eq!(history.positions().len(), 1);
     }
 }

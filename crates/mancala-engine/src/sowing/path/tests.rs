@@ -8,7 +8,7 @@ fn a_lap_and_a_bit_along_a_scattered_cycle() {
     // The cycle runs through cells 4, 0, 6, 2 (cells 1, 3, 5, 7 are off it). Six seeds from
     // cell 0 go to cells 6, 2, 4, 0, 6, 2: cells 6 and 2 get two, 4 and 0 one, and the last
     // seed falls into cell 2, which then holds 2.
-    let cycle = Cycle::<8>::new(&[4, 0, 6, 2]).unwrap();
+    let cycle = SowingPath::<8>::new(&[4, 0, 6, 2]).unwrap();
     assert_eq!(cycle.place(6), Some(2));
     assert_eq!(cycle.place(1), None);
     let mut window = [6u8, 9, 0, 9, 1, 9, 0, 9];
@@ -33,7 +33,7 @@ fn a_lap_and_a_bit_along_a_scattered_cycle() {
 
 #[test]
 fn a_whole_round_ends_in_the_emptied_origin() {
-    let cycle = Cycle::<16>::identity(14).unwrap();
+    let cycle = SowingPath::<16>::identity(14).unwrap();
     let mut window = [0u8; 16];
     window[3] = 14;
     let landing = cycle.lap(&mut window, 3).unwrap();
@@ -46,7 +46,7 @@ fn a_whole_round_ends_in_the_emptied_origin() {
 fn a_window_within_a_larger_board() {
     // A cycle through cells 20, 17 and 27 of a board of 48, sown through a window of 16
     // that starts at cell 17. Five seeds from cell 17 go to 27, 20, 17, 27, 20.
-    let cycle = Cycle::<48, 16>::new(&[20, 17, 27]).unwrap();
+    let cycle = SowingPath::<48, 16>::new(&[20, 17, 27]).unwrap();
     assert_eq!(cycle.window_start(), 17);
     let mut board = [5u8; 48];
     let landing = cycle.lap(&mut board, 17).unwrap();
@@ -56,20 +56,23 @@ fn a_window_within_a_larger_board() {
     assert_eq!((landing.cell, landing.seeds, landing.rounds), (20, 7, 1));
     assert_eq!(landing.sown, 1 << 17 | 1 << 20 | 1 << 27);
     // A window would run past the board's end: it starts as late as the board allows.
-    assert_eq!(Cycle::<48, 32>::new(&[40, 30]).unwrap().window_start(), 16);
-    assert!(Cycle::<48, 8>::new(&[20, 28]).is_none());
-    assert!(Cycle::<8, 16>::new(&[1]).is_none());
+    assert_eq!(
+        SowingPath::<48, 32>::new(&[40, 30]).unwrap().window_start(),
+        16
+    );
+    assert!(SowingPath::<48, 8>::new(&[20, 28]).is_none());
+    assert!(SowingPath::<8, 16>::new(&[1]).is_none());
 }
 
 #[test]
 fn bad_paths_are_refused() {
-    assert!(Cycle::<8>::new(&[]).is_none());
-    assert!(Cycle::<8>::new(&[1, 8]).is_none());
-    assert!(Cycle::<8>::new(&[1, 2, 1]).is_none());
-    assert!(Cycle::<65>::new(&[0]).is_none());
-    assert!(Cycle::<8>::identity(9).is_none());
+    assert!(SowingPath::<8>::new(&[]).is_none());
+    assert!(SowingPath::<8>::new(&[1, 8]).is_none());
+    assert!(SowingPath::<8>::new(&[1, 2, 1]).is_none());
+    assert!(SowingPath::<65>::new(&[0]).is_none());
+    assert!(SowingPath::<8>::identity(9).is_none());
     assert_eq!(
-        Cycle::<8>::identity(8).unwrap().path(),
+        SowingPath::<8>::identity(8).unwrap().path(),
         &[0, 1, 2, 3, 4, 5, 6, 7]
     );
 }
@@ -90,7 +93,7 @@ fn cycle_and_board(base: u8) -> impl Strategy<Value = (Vec<u8>, Vec<u8>, usize)>
 /// Sows `seeds` (capped by the seeds elsewhere) from the origin with `cycle` and seed by
 /// seed, and checks that both give the same board, landing and sown cells.
 fn check_lap<const N: usize, const W: usize>(
-    cycle: &Cycle<N, W>,
+    cycle: &SowingPath<N, W>,
     path: &[u8],
     board: &mut [u8],
     origin: usize,
@@ -132,7 +135,7 @@ proptest! {
         (path, mut board, k) in cycle_and_board(0),
         seeds in 1u8..=255,
     ) {
-        let cycle = Cycle::<32>::new(&path).unwrap();
+        let cycle = SowingPath::<32>::new(&path).unwrap();
         check_lap(&cycle, &path, &mut board[..32], usize::from(path[k]), seeds)?;
     }
 
@@ -141,7 +144,7 @@ proptest! {
         (path, mut board, k) in (0u8..=16).prop_flat_map(cycle_and_board),
         seeds in 1u8..=255,
     ) {
-        let cycle = Cycle::<48, 32>::new(&path).unwrap();
+        let cycle = SowingPath::<48, 32>::new(&path).unwrap();
         check_lap(&cycle, &path, &mut board, usize::from(path[k]), seeds)?;
     }
 }
