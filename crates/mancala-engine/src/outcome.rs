@@ -12,7 +12,9 @@ pub enum EndReason {
     Majority,
     /// The player to move has no seed on his side (Toguz Kumalak T7, Katro K7).
     NoSeeds,
-    /// No seed is left on the board (Mangala IV M6).
+    /// No seed is left on the board that could change the result, written `empty`: the board
+    /// is bare (Mangala IV M6), or both stores hold half of the seeds, so what is left on it
+    /// cannot decide the game (Oware).
     EmptyBoard,
     /// A position recurred with no capture in between, so the game could never end (Mangala IV M7).
     Repetition,

@@ -78,6 +78,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repetition::tests::rho;
 
     #[test]
     fn stops_when_a_lap_says_so() {
@@ -98,29 +99,10 @@ mod tests {
     fn finds_a_cycle_long_before_the_limit() {
         // Enters a cycle of length 7 after 100 steps.
         let mut n = 0u32;
-        let end = relay(&mut n, LAP_LIMIT, |n| {
-            *n = if *n < 100 {
-                *n + 1
-            } else {
-                100 + (*n - 100 + 1) % 7
-            };
-            Advance::Continue
-        });
+        let end = relay(&mut n, LAP_LIMIT, rho(100, 7));
         match end {
             RelayEnd::Endless { laps } => assert!(laps < 400, "{laps}"),
             other => panic!("expected an endless relay, got {other:?}"),
-        }
-    }
-
-    /// `n → n + 1` up to `tail`, then round a cycle of `cycle` states.
-    fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Advance {
-        move |n| {
-            *n = if *n < tail {
-                *n + 1
-            } else {
-                tail + (*n - tail + 1) % cycle
-            };
-            Advance::Continue
         }
     }
 

@@ -98,11 +98,11 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// `n → n + 1` up to `tail`, then round a cycle of `cycle` states.
-    fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Advance {
+    pub(crate) fn rho(tail: u32, cycle: u32) -> impl FnMut(&mut u32) -> Advance {
         move |n| {
             *n = if *n < tail {
                 *n + 1
