@@ -9,8 +9,9 @@
 //!
 //! `--threads N` (1 to 256, before the game's options) shares the work out over `N` threads.
 //! Prints the count, the time and the nodes per second, and ends with `perft(DEPTH) = NODES`.
-//! DEPTH goes up to perft's bound, [`MAX_PERFT_DEPTH`](mancala_engine::perft::MAX_PERFT_DEPTH). A bad
-//! command line ends the program with one `error:` line on standard error and a non-zero exit.
+//! DEPTH goes up to perft's bound,
+//! [`MAX_PERFT_DEPTH`](mancala_engine::perft::MAX_PERFT_DEPTH). A bad command line ends the
+//! program with one `error:` line on standard error and a non-zero exit.
 
 use crate::cli;
 use std::ffi::OsString;
