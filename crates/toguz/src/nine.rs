@@ -180,7 +180,7 @@ pub(crate) fn lifted_and_sown(
 ) -> [u8; HOLE_BYTES] {
     // Every hole index here is below 32: the masks only spare the bounds checks.
     let run = window(&RUNS[spread.rest % 32], LEN.wrapping_sub(spread.start) % 32);
-    let lifted = mask_at::<HOLE_BYTES>(origin);
+    let lifted = mask_at::<HOLE_BYTES>(origin % HOLE_BYTES);
     let laps = spread.laps as u8;
     let mut sown = [0u8; HOLE_BYTES];
     for i in 0..HOLE_BYTES {
@@ -194,8 +194,8 @@ pub(crate) fn lifted_and_sown(
 #[inline(always)]
 pub(crate) fn keeping_all_but(sinks: [usize; 2]) -> [u8; HOLE_BYTES] {
     let (sink_a, sink_b) = (
-        mask_at::<HOLE_BYTES>(sinks[0]),
-        mask_at::<HOLE_BYTES>(sinks[1]),
+        mask_at::<HOLE_BYTES>(sinks[0] % HOLE_BYTES),
+        mask_at::<HOLE_BYTES>(sinks[1] % HOLE_BYTES),
     );
     core::array::from_fn(|i| !(sink_a[i] | sink_b[i]))
 }
