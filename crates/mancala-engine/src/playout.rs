@@ -15,6 +15,10 @@ pub struct Playout<P> {
 
 /// Plays uniformly random legal moves from `position` until the game ends or `max_plies` moves
 /// have been played (a guard for games whose rules allow endless play).
+///
+/// Never inlined: a whole game is worth a call, and a function of its own keeps the move loop
+/// the compiler's whole budget for inlining the game's moves, whatever the caller around it.
+#[inline(never)]
 pub fn random_playout<P: Position>(mut position: P, rng: &mut Rng, max_plies: u32) -> Playout<P> {
     let plies = position.play_random_moves(rng, max_plies);
     let outcome = position.outcome();

@@ -115,7 +115,7 @@ impl Mangala4 {
 
     /// Plays the forced move (or the pass) and reports it. Does nothing and reports a pass of
     /// zero laps once the game is over.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_forced(&mut self) -> Effect {
         let side = self.state.side;
         let mut effect = Effect {
@@ -288,7 +288,8 @@ impl Position for Mangala4 {
     }
 
     /// Plays the forced move whatever `mv` says (play is forced, so a legal move is that one).
-    #[inline]
+    /// Always inlined, as Toguz Kumalak's is: a play-out loop is the move and little else.
+    #[inline(always)]
     fn play_unchecked(&mut self, _mv: Move) {
         self.play_forced();
     }

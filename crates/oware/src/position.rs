@@ -89,7 +89,6 @@ impl Frame {
 
     /// The legal moves of the side to move as a bit per house, or why the game is over: after
     /// a move that `captured` (then the stores may decide the game) or whose board `repeated`.
-    #[inline]
     pub(crate) fn end_or_moves(&self, captured: bool, repeated: bool) -> Result<u32, EndReason> {
         if repeated {
             return Err(EndReason::Repetition);

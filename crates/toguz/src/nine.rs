@@ -163,9 +163,12 @@ pub(crate) fn lift_and_sow(
     let sown = lifted_and_sown(holes, origin, spread);
     // A sink held nothing, so what it holds now is what fell into it.
     let fed = [sown[sinks[0] % HOLE_BYTES], sown[sinks[1] % HOLE_BYTES]];
-    let keep = keeping_all_but(sinks);
+    let (sink_a, sink_b) = (
+        mask_at::<HOLE_BYTES>(sinks[0] % HOLE_BYTES),
+        mask_at::<HOLE_BYTES>(sinks[1] % HOLE_BYTES),
+    );
     for i in 0..HOLE_BYTES {
-        holes[i] = sown[i] & keep[i];
+        holes[i] = sown[i] & !(sink_a[i] | sink_b[i]);
     }
     fed
 }
