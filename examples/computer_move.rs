@@ -6,8 +6,8 @@
 //! cargo run --example computer_move [-- DEPTH]
 //! ```
 
-use mancala::engine::prelude::*;
-use mancala::katro::{eval::Evaluation, Katro};
+use mancala_games::engine::prelude::*;
+use mancala_games::katro::{eval::Evaluation, Katro};
 use mancala_search::{Limits, Pvs};
 
 fn main() -> Result<(), String> {

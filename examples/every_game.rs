@@ -10,7 +10,7 @@
 //! and the result. The last line of each game is its result, e.g.
 //! `toguz: south wins 82-70 (majority)`.
 
-use mancala::engine::prelude::*;
+use mancala_games::engine::prelude::*;
 use std::fmt::Display;
 use std::str::FromStr;
 
@@ -81,8 +81,8 @@ fn main() -> Result<(), String> {
             .map_err(|_| format!("SEED must be a whole number, not `{text}`"))?,
         None => 1,
     };
-    tour::<mancala::toguz::Toguz>("toguz", seed)?;
-    tour::<mancala::mangala4::Mangala4>("mangala4", seed)?;
-    tour::<mancala::katro::Katro>("katro", seed)?;
-    tour::<mancala::oware::Oware>("oware", seed)
+    tour::<mancala_games::toguz::Toguz>("toguz", seed)?;
+    tour::<mancala_games::mangala4::Mangala4>("mangala4", seed)?;
+    tour::<mancala_games::katro::Katro>("katro", seed)?;
+    tour::<mancala_games::oware::Oware>("oware", seed)
 }

@@ -7,8 +7,8 @@
 //!
 //! The command-line tool does the same for every game and rule set: `mancala perft --help`.
 
-use mancala::engine::perft::{check_depth, perft};
-use mancala::toguz::Toguz;
+use mancala_games::engine::perft::{check_depth, perft};
+use mancala_games::toguz::Toguz;
 use std::time::Instant;
 
 fn main() -> Result<(), String> {

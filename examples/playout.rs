@@ -5,9 +5,9 @@
 //! cargo run --example playout [-- SEED]
 //! ```
 
-use mancala::engine::playout::random_playout;
-use mancala::engine::prelude::*;
-use mancala::oware::Oware;
+use mancala_games::engine::playout::random_playout;
+use mancala_games::engine::prelude::*;
+use mancala_games::oware::Oware;
 
 /// A cap on a game's length, for rule sets that allow endless play.
 const MAX_PLIES: u32 = 10_000;

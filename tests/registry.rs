@@ -88,8 +88,8 @@ const REGISTRIES: &[Registry] = &[
         read("crates/mancala-cli/tests/fuzz/main.rs").contains(&format!("mod {game};"))
     }),
     ("the docs index (README.md)", |game| {
-        root().join(format!("docs/{game}.md")).is_file()
-            && read("README.md").contains(&format!("(docs/{game}.md)"))
+        root().join(format!("crates/{game}/README.md")).is_file()
+            && read("README.md").contains(&format!("(crates/{game}/README.md)"))
     }),
 ];
 

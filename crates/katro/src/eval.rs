@@ -33,7 +33,7 @@ pub const WEIGHT_SCALE: i64 = 256;
 
 /// Weights fitted by logistic regression of the results of 3,000 self-play games (the old
 /// alpha-beta player at depth 3 from random 6-ply openings) on the features of their
-/// 149,136 positions (`match fit katro 3000`, see `docs/search.md`), scaled so that a seed
+/// 149,136 positions (`match fit katro 3000`, see the guide of `mancala-search`), scaled so that a seed
 /// is worth 100.
 pub const FITTED_WEIGHTS: [i32; FEATURES] = [25600, 4271, 3123, 872, 71530, -10827];
 

@@ -1,5 +1,5 @@
 //! Katro, the six-row mancala of Madagascar: the reference implementation of the rules in
-//! `docs/katro.md` (numbered K1–K7), with every rule option of those rules.
+//! the guide below (numbered K1–K7), with every rule option of those rules.
 //!
 //! ```
 //! use katro::prelude::*;
@@ -97,6 +97,20 @@
 //! ([`Move`]); [`Move::action`] numbers moves for programs that want a fixed action space.
 //! Positions have a string form ([`Katro`]'s `Display`) and games a record format ([`Record`]).
 //! With the `serde` feature every type with a string form serialises as that string.
+//!
+//! # Feature flags
+//!
+//! None is on by default.
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the sizes, rules, holes, moves, positions and records, each as its string form
+//!   (read back through the validating parser). Adds the `serde` crate with its derive
+//!   macros: a few seconds more of a first build.
+//! - `search`: the module `eval`, the fitted evaluation the players of
+//!   [`mancala-search`](https://docs.rs/mancala-search) use on Katro. Adds that crate, which
+//!   has no further dependencies.
+//!
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "search")]
 #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
@@ -117,11 +131,6 @@ pub use position::{Katro, BOARD_CELLS, MAX_SEEDS};
 pub use record::{Record, RecordError};
 pub use rules::{CaptureRow, CapturedHole, DirectionRule, RuleSet, Size, Trigger};
 pub use setup::{Setup, SetupError};
-
-/// The Rust examples of `docs/katro.md`, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/katro.md")]
-pub struct GuideExamples;
 
 /// A game history of Katro positions: tells when a position has occurred before.
 pub type History = mancala_engine::repetition::PositionHistory<Katro>;

@@ -1,4 +1,4 @@
-//! The perft table of `docs/katro.md`, read from the doc and checked row by row, so the doc
+//! The perft table of the crate's guide (`README.md`), read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
 use katro::{DirectionRule, Katro, RuleSet};
@@ -11,7 +11,11 @@ const QUICK: u64 = 100_000;
 
 /// The doc's perft rows: the rules and the count at each depth from 1.
 fn table() -> Vec<(RuleSet, Vec<u64>)> {
-    perft_table::by_rows(include_str!("../../../docs/katro.md")).expect("the doc's perft table")
+    perft_table::by_rows(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/README.md"
+    )))
+    .expect("the doc's perft table")
 }
 
 #[test]

@@ -42,7 +42,7 @@ fn session(args: &str, typed: &[&str]) -> Session {
 
 #[test]
 fn every_game_and_board_size_opens_with_its_own_banner() {
-    // Sizes and seeds per hole as the rules files give them (/work/shared/rules, docs/oware.md).
+    // Sizes and seeds per hole as the rules files give them (/work/shared/rules, crates/oware/README.md).
     let banners = [
         (
             "toguz",

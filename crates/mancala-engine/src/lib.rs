@@ -29,6 +29,18 @@
 //! let sown: Vec<usize> = (2..6).map(|hole| coverage.seeds_at(hole)).collect();
 //! assert_eq!(sown, [1, 2, 2, 1]);
 //! ```
+//!
+//! # Feature flags
+//!
+//! None is on by default.
+//!
+//! - `serde`: the [`serde_via_str!`] macro, with which the game crates give serde's
+//!   `Serialize` and `Deserialize` through their string forms, and those impls for [`Side`],
+//!   [`EndReason`], [`Outcome`] and [`GameResult`]. Adds the `serde` crate with its derive
+//!   macros: a few seconds more of a first build.
+//! - `parallel`: `perft::perft_parallel`, perft shared out across threads. Adds `rayon` and
+//!   its dependencies (crossbeam): some ten seconds more of a first build.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod board;
 pub mod capture;

@@ -27,7 +27,16 @@
 //! assert_eq!(report.games, 50);
 //! # }
 //! ```
+//!
+//! [`perft_table`] reads the perft tables kept in a game's docs and counts them again;
+//! [`data`] finds the shared game records some tests replay, or skips; [`toy`] is a tiny game
+//! for tests of code written over the trait.
+//!
+//! # Feature flags
+//!
+//! The crate has none.
 
+pub mod data;
 pub mod perft_table;
 pub mod toy;
 

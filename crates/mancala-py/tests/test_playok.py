@@ -1,6 +1,6 @@
 """The PlayOK Toguz Kumalak records replay through the Python API with no mismatch.
 
-The records are read here, in Python, from the notation's description (docs/toguz-notation.md):
+The records are read here, in Python, from the notation's description (crates/toguz/NOTATION.md):
 each half-move `ab` plays the mover's hole `a`; `b`, the landing hole counted from its owner's
 left, the tuzdik mark `X` and the kazan total `(n)` (written exactly when the move makes an even
 capture) are checksums compared with what `Toguz.play` reports. A game over on the board must

@@ -1,7 +1,7 @@
 //! Evaluation: how a search judges a position that is not over. [`Evaluator`] is the hook a
 //! game fills with its knowledge; [`ScoreDifference`] is the default; [`Linear`] over a game's
 //! [`Features`] is the shape every fitted evaluation of the workspace takes (logistic
-//! regression fits the weights, `docs/search.md`): a game names its features once and
+//! regression fits the weights, see the crate's guide): a game names its features once and
 //! [`Linear`] does the rest.
 
 use crate::value::MAX_EVAL;

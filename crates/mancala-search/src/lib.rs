@@ -48,6 +48,13 @@
 //! let end = play_game(start, &mut AlphaBeta::new(Limits::depth(12)), &mut RandomPlayer::new(1), 100);
 //! assert_eq!(end.outcome.and_then(|o| o.winner), Some(Side::South));
 //! ```
+//!
+//! # Feature flags
+//!
+//! The crate has none; a game crate's `search` feature gives the game's fitted evaluation.
+//!
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The accessors of a search's limits and evaluation (fields `limits` and `evaluator`),
 /// alike for every searching player.
@@ -175,8 +182,3 @@ pub fn play_game<P: Position>(
         outcome,
     }
 }
-
-/// The Rust examples of the search guide, run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/search.md")]
-struct Guide;

@@ -1,6 +1,6 @@
 //! How selective [`Pvs`](super::Pvs) is: how much late quiet moves are reduced, and which
 //! moves near the horizon are not searched at all. Every figure here was chosen by node
-//! counts to a fixed depth and confirmed by matches (`docs/search.md`).
+//! counts to a fixed depth and confirmed by matches (the crate's guide).
 
 use std::sync::LazyLock;
 

@@ -21,7 +21,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 pub const DEFAULT_ASPIRATION: i32 = 50;
 
 /// The default plies of capture search below the horizon: two scored 66 % against none in a
-/// Toguz Kumalak match, four no better than two (`docs/search.md`).
+/// Toguz Kumalak match, four no better than two (the crate's guide).
 pub const DEFAULT_QUIESCENCE: u32 = 2;
 
 /// A computer player for any game: principal-variation search (PVS) with iterative deepening.

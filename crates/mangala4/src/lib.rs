@@ -2,7 +2,7 @@
 //! board, relay sowing from a forced hole, and captures of 2s and 4s together with the holes
 //! opposite them, chaining backwards.
 //!
-//! The rules are numbered M1–M8 as in `docs/mangala4.md`. In short:
+//! The rules are numbered M1–M8 as in the guide below. In short:
 //!
 //! - **Board.** Canonical index `0..14`: `0..7` are South's holes 1..7 (from his left), `7..14`
 //!   North's holes 1..7. Sowing goes by increasing index modulo 14. The hole opposite `i` is
@@ -58,6 +58,17 @@
 //! assert_eq!(finish.left(), 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! None is on by default.
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the position, setups, moves, the leftover
+//!   rule and records, each as its string form (read back through the validating parser).
+//!   Adds the `serde` crate with its derive macros: a few seconds more of a first build.
+//!
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod moves;
 pub mod notation;
@@ -71,11 +82,6 @@ mod rules;
 mod setup;
 mod sowing;
 mod stats;
-
-/// The Rust examples of `docs/mangala4.md`, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/mangala4.md")]
-pub struct GuideExamples;
 
 pub use moves::{Capture, Effect, Move, MoveError, ACTIONS, PASS_ACTION};
 pub use notation::ParseError;

@@ -403,7 +403,7 @@ fn records_replay_and_check_every_move() {
 
 #[test]
 fn the_record_in_the_guide_reads() {
-    let guide = include_str!("../../../docs/mangala4.md");
+    let guide = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
     let start = guide.find("  setup ").expect("the guide shows a record");
     let record: String = guide[start..]
         .lines()
@@ -477,4 +477,25 @@ fn an_opening_error_quotes_a_long_text_in_part() {
     let error = long.parse::<Opening>().unwrap_err().to_string();
     assert!(error.len() < 200, "{} bytes", error.len());
     assert!(error.contains("hid=3 guess=xxx"), "{error}");
+}
+
+#[test]
+fn the_mangala4_position_strings_in_the_guide_read_back() {
+    let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let example = quoted_in(doc, "an endless move from this board. Example:");
+    let position: Mangala4 = example.parse().expect("the example reads");
+    assert_eq!(position.to_string(), example);
+    let start = quoted_in(doc, "(nothing captured):");
+    let position: Mangala4 = start.parse().expect("the start reads");
+    assert_eq!(position, Mangala4::default());
+}
+
+/// The text between the first `` ` `` after `marker` in `doc` and the next one.
+fn quoted_in<'a>(doc: &'a str, marker: &str) -> &'a str {
+    let at = doc
+        .find(marker)
+        .unwrap_or_else(|| panic!("`{marker}` is in the doc"));
+    let open = at + marker.len() + doc[at + marker.len()..].find('`').expect("a quote") + 1;
+    let close = open + doc[open..].find('`').expect("the quote closes");
+    &doc[open..close]
 }

@@ -1,4 +1,4 @@
-//! The perft table of `docs/mangala4.md`, read from the doc and checked row by row, so the doc
+//! The perft table of the crate's guide (`README.md`), read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
@@ -16,7 +16,7 @@ struct Row {
 
 /// The doc's table: its header and separator rows left out.
 fn table() -> Vec<Row> {
-    let doc = include_str!("../../../docs/mangala4.md");
+    let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
     let table = perft_table::Table::read(doc, "| start |").expect("the doc's perft table");
     table
         .rows

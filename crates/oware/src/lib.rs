@@ -58,6 +58,17 @@
 //! A [`Move`] is the house's number on the mover's side, `1` to `6` from his left; its
 //! [`action`](Move::action) is OpenSpiel's action id (`0` to `5`). The position string is
 //! described in [`notation`], the game record in [`Record`].
+//!
+//! # Feature flags
+//!
+//! None is on by default.
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the position, moves, rules and records, each as its string form
+//!   (read back through the validating parser). Adds the `serde` crate with its derive
+//!   macros: a few seconds more of a first build.
+//!
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod moves;
 pub mod notation;
@@ -74,11 +85,6 @@ pub use position::Oware;
 pub use record::{Record, RecordError};
 pub use rules::{GrandSlam, RuleSet, MAX_HOUSES, MAX_SEEDS};
 pub use setup::{Setup, SetupError, MAX_RUN};
-
-/// The Rust examples of `docs/oware.md`, compiled and run as doc tests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/oware.md")]
-pub struct GuideExamples;
 
 #[cfg(feature = "serde")]
 mancala_engine::serde_via_str!(Oware, Move, RuleSet, GrandSlam, Record);

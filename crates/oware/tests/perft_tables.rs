@@ -1,4 +1,4 @@
-//! The perft table of `docs/oware.md`, read from the doc and checked cell by cell, so the doc
+//! The perft table of the crate's guide (`README.md`), read from the doc and checked cell by cell, so the doc
 //! cannot drift from the code.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
@@ -10,7 +10,11 @@ const QUICK: u64 = 200_000;
 
 /// The doc's perft table: the rules and the count at each depth from 1.
 fn table() -> Vec<(RuleSet, Vec<u64>)> {
-    perft_table::by_columns(include_str!("../../../docs/oware.md")).expect("the doc's perft table")
+    perft_table::by_columns(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/README.md"
+    )))
+    .expect("the doc's perft table")
 }
 
 #[test]

@@ -44,7 +44,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 pub const WEIGHT_SCALE: i64 = 256;
 
 /// Weights fitted by logistic regression of the results of the 2,398 PlayOK games of
-/// 2024–2025 on the features of every position in them (see `docs/search.md`), scaled so
+/// 2024–2025 on the features of every position in them (see the guide of `mancala-search`), scaled so
 /// that a seed of kazan lead early in the game is worth about 100.
 pub const FITTED_WEIGHTS: [i32; FEATURES] = [
     25600, 2794, 44271, 763166, 127012, -52779, 1502939, -1182100, 2171823, 2515537, 1773093,

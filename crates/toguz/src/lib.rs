@@ -1,7 +1,7 @@
 //! Toguz Kumalak (Togyz Qumalaq, Toguz Korgool): the two-row mancala of Kazakhstan and
 //! Kyrgyzstan, with 9 holes a side, 9 seeds (kumalak) a hole, two kazans and the tuzdik.
 //!
-//! The rules are the federation rules, numbered T1–T7 as in `docs/toguz.md`; the options
+//! The rules are the federation rules, numbered T1–T7 as in the rules guide below; the options
 //! (optional tuzdik, no stop at majority, the 2 × 7 and 2 × 5 boards) are fields of a
 //! [`RuleSet`]. [`Toguz`] implements the workspace's
 //! [`Position`](mancala_engine::Position) trait, so perft, play-outs and search work on it.
@@ -20,7 +20,21 @@
 //!
 //! - [`Toguz`], [`Setup`], [`RuleSet`], [`Move`], [`Effect`]: the game.
 //! - [`notation`]: half-moves, the position string, [`ParseError`].
-//! - [`record`]: PGN game records.
+//! - [`record`]: PGN game records; [`notation_guide`]: the notations, with examples.
+//!
+//! # Feature flags
+//!
+//! None is on by default.
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the position, moves, rules, half-moves and
+//!   records, each as its string form (read back through the validating parser). Adds the
+//!   `serde` crate with its derive macros: a few seconds more of a first build.
+//! - `search`: the module `eval`, the fitted evaluation the players of
+//!   [`mancala-search`](https://docs.rs/mancala-search) use on Toguz Kumalak. Adds that crate,
+//!   which has no further dependencies.
+//!
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bits;
 #[cfg(feature = "search")]
@@ -45,14 +59,8 @@ pub use record::{Record, RecordError};
 pub use rules::{BoardSize, RuleSet, TuzdikRule};
 pub use setup::{Setup, SetupError};
 
-/// The Rust examples of the crate's pages in `docs/`, run as doc tests.
-#[cfg(doctest)]
-mod docs {
-    #[doc = include_str!("../../../docs/toguz.md")]
-    struct Rules;
-    #[doc = include_str!("../../../docs/toguz-notation.md")]
-    struct Notation;
-}
+#[doc = include_str!("../NOTATION.md")]
+pub mod notation_guide {}
 
 #[cfg(feature = "serde")]
 mancala_engine::serde_via_str!(

@@ -23,7 +23,7 @@ pub(crate) const HOLE_BYTES: usize = 32;
 /// always valid: it is built from the start, by legal moves, through
 /// [`Toguz::from_setup`](mancala_engine::Game::from_setup) or by reading its string.
 ///
-/// `Display` and `FromStr` use the position string of `docs/toguz-notation.md`, which holds
+/// `Display` and `FromStr` use the position string of the [notation guide](crate::notation_guide), which holds
 /// the rules too, so a position read back plays on exactly like the one written.
 ///
 /// ```

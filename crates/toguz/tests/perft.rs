@@ -1,4 +1,4 @@
-//! Perft from the start, against the counts in `toguz.md`.
+//! Perft from the start, against the counts in the crate's guide (`README.md`).
 
 use mancala_engine::perft::{perft, perft_by_leaf};
 use mancala_engine::Game;

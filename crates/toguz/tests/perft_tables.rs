@@ -1,4 +1,4 @@
-//! The perft table of `docs/toguz.md`, read from the doc and checked row by row, so the doc
+//! The perft table of the crate's guide (`README.md`), read from the doc and checked row by row, so the doc
 //! cannot drift from the code.
 
 use mancala_engine::perft::{perft, perft_by_leaf};
@@ -16,7 +16,11 @@ const PUBLISHED_OPTIONAL: [u64; 7] = [9, 73, 613, 5_464, 48_043, 420_539, 3_700_
 
 /// The doc's perft table: the rules and the count at each depth from 1.
 fn table() -> Vec<(RuleSet, Vec<u64>)> {
-    perft_table::by_rows(include_str!("../../../docs/toguz.md")).expect("the doc's perft table")
+    perft_table::by_rows(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/README.md"
+    )))
+    .expect("the doc's perft table")
 }
 
 /// Every board with each tuzdik rule it has: the option sets that change the count.

@@ -149,7 +149,7 @@ fn an_odd_kazan_without_a_tuzdik_is_refused() {
     // With a tuzdik an odd kazan is possible: White's on Black's hole 3.
     let with_tuzdik = "9S,9S,9S,9S,9S,9S,t,9S,8S/8S,9S,9S,9S,9S,9S,9S,9S,9S 11 0 S";
     assert!(with_tuzdik.parse::<Toguz>().is_ok());
-    // 2 × 7 has tuzdiks (docs/toguz.md); 2 × 5 has none, so an odd kazan is never possible.
+    // 2 × 7 has tuzdiks (the crate's README); 2 × 5 has none, so an odd kazan is never possible.
     let seven = "7S,7S,7S,7S,t,7S,6S/6S,7S,7S,7S,7S,7S,7S 9 0 S";
     assert!(seven.parse::<Toguz>().is_ok());
     let five = "5S,5S,5S,5S,4S/4S,5S,5S,5S,5S 1 1 S";

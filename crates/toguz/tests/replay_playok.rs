@@ -1,28 +1,21 @@
-//! The real records: the PlayOK tournament games of 2024–2025 in `../shared/data/toguz/`.
+//! The real records: the PlayOK tournament games of 2024–2025, `toguz/playok-2024-2025.pgn` of
+//! the shared data beside the checkout.
 //!
-//! The data is not part of the repository. When it is absent these tests print a notice and
-//! pass, except under `CI=true`, where they fail.
+//! The data is not part of the repository or the package. When it is absent these tests say
+//! so on stderr and pass, unless `MANCALA_REQUIRE_DATA` is set ([`mancala_kit::data`]).
 
-use std::path::PathBuf;
+use mancala_kit::data;
 use toguz::prelude::*;
 use toguz::record::{read_records, write_records, RecordErrorKind};
 
-fn playok() -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/toguz/playok-2024-2025.pgn");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("the PlayOK records are missing at {}: {e}", path.display())
-        }
-        Err(e) => {
-            eprintln!(
-                "notice: skipping, the PlayOK records are absent at {}: {e}",
-                path.display()
-            );
-            None
-        }
-    }
+fn playok(test: &str) -> Option<String> {
+    let path = data::shared_file(
+        env!("CARGO_MANIFEST_DIR"),
+        "toguz/playok-2024-2025.pgn",
+        test,
+    )?;
+    let text = std::fs::read_to_string(&path);
+    Some(text.unwrap_or_else(|e| panic!("the PlayOK records at {}: {e}", path.display())))
 }
 
 fn games(text: &str) -> Vec<Record> {
@@ -33,7 +26,9 @@ fn games(text: &str) -> Vec<Record> {
 
 #[test]
 fn every_game_replays_with_every_checksum() {
-    let Some(text) = playok() else { return };
+    let Some(text) = playok("every_game_replays_with_every_checksum") else {
+        return;
+    };
     let games = games(&text);
     // One game per `[Event` tag, and the rules file counts 2,398 of them.
     assert_eq!(games.len(), text.matches("[Event ").count());
@@ -72,7 +67,9 @@ fn every_game_replays_with_every_checksum() {
 
 #[test]
 fn written_records_read_back_identically() {
-    let Some(text) = playok() else { return };
+    let Some(text) = playok("written_records_read_back_identically") else {
+        return;
+    };
     let games = games(&text);
     let written = write_records(&games);
     let again: Vec<Record> = read_records(&written).collect::<Result<_, _>>().unwrap();
@@ -92,7 +89,9 @@ fn written_records_read_back_identically() {
 
 #[test]
 fn corruption_is_reported_by_game_and_ply_and_the_rest_is_read() {
-    let Some(text) = playok() else { return };
+    let Some(text) = playok("corruption_is_reported_by_game_and_ply_and_the_rest_is_read") else {
+        return;
+    };
     let mut games = games(&text);
     let total = games.len();
     // Game 10: move the landing of ply 5 by one hole.

@@ -1,4 +1,4 @@
-//! One scenario per rule and edge of `toguz.md`: an explicit board, one move, the exact board
+//! One scenario per rule and edge of the crate's guide (`README.md`): an explicit board, one move, the exact board
 //! after it.
 
 mod common;

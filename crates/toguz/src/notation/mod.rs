@@ -8,7 +8,7 @@
 //! - [`Fen`]: the position string with its full-move number, as a record's `FEN` tag holds it.
 //!
 //! Every text that does not read gives a [`ParseError`]. The formats are described in
-//! `docs/toguz-notation.md`.
+//! the [notation guide](crate::notation_guide).
 
 mod error;
 mod fen;

@@ -7,7 +7,7 @@
 //! - [`Record::replay`] and [`Replay`]: the moves checked against the rules.
 //! - [`PgnResult`]: `1-0`, `0-1`, `1/2-1/2`, `*`; [`RecordError`]: what is wrong, and where.
 //!
-//! The format is described in `docs/toguz-notation.md`.
+//! The format is described in the [notation guide](crate::notation_guide).
 
 mod error;
 mod model;

@@ -1,8 +1,8 @@
-//! The examples the docs show in prose or as text (records, position strings, notations), read
-//! back against the library and the recorded games, so a doc cannot drift from the code. (The
-//! docs' Rust blocks run as doc tests of their crates.)
+//! The examples the notation guide (`NOTATION.md`) shows as text, read back against the library
+//! and the recorded games, so the guide cannot drift from the code. (Its Rust blocks run as doc
+//! tests.)
 
-use mangala4::Mangala4;
+use mancala_kit::data;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{Position as _, Toguz};
 
@@ -37,14 +37,17 @@ fn move_tokens(movetext: &str) -> Vec<&str> {
 
 #[test]
 fn the_playok_record_in_the_notation_guide_is_the_first_game_of_the_playok_file() {
-    let doc = include_str!("../docs/toguz-notation.md");
+    let doc = include_str!("../NOTATION.md");
     let shown = fenced_block(doc, "text", "[Event \"9245757\"]");
-    let path = concat!(
+    let Some(path) = data::shared_file(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/toguz/playok-2024-2025.pgn"
-    );
-    let file = std::fs::read_to_string(path)
-        .unwrap_or_else(|error| panic!("the PlayOK records at {path}: {error}"));
+        "toguz/playok-2024-2025.pgn",
+        "the_playok_record_in_the_notation_guide_is_the_first_game_of_the_playok_file",
+    ) else {
+        return;
+    };
+    let file = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("the PlayOK records at {}: {error}", path.display()));
     let second = file[1..].find("[Event ").expect("more than one game") + 1;
     let game = &file[..second];
     // Every tag shown is the file's, in the file's order.
@@ -78,15 +81,4 @@ fn the_playok_record_in_the_notation_guide_is_the_first_game_of_the_playok_file(
         position.play(mv).expect("a legal move");
     }
     assert_eq!(written.trim_end(), kz);
-}
-
-#[test]
-fn the_mangala4_position_strings_in_the_guide_read_back() {
-    let doc = include_str!("../docs/mangala4.md");
-    let example = quoted_after(doc, "an endless move from this board. Example:");
-    let position: Mangala4 = example.parse().expect("the example reads");
-    assert_eq!(position.to_string(), example);
-    let start = quoted_after(doc, "(nothing captured):");
-    let position: Mangala4 = start.parse().expect("the start reads");
-    assert_eq!(position, Mangala4::default());
 }
