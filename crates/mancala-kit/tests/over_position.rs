@@ -1,5 +1,6 @@
 //! What the core writes once over [`Position`], tried on the kit's toy game: the position
-//! history's repetition counts and the random play-out.
+//! history's repetition counts and the random play-out. (Here, not in the core's tests: the
+//! core cannot dev-depend on the kit, which depends on it, without a publishing cycle.)
 
 use mancala_engine::playout::random_playout;
 use mancala_engine::repetition::PositionHistory;
