@@ -23,8 +23,9 @@ pub(crate) const HOLE_BYTES: usize = 32;
 /// always valid: it is built from the start, by legal moves, through
 /// [`Toguz::from_setup`](mancala_engine::Game::from_setup) or by reading its string.
 ///
-/// `Display` and `FromStr` use the position string of the [notation guide](crate::notation_guide), which holds
-/// the rules too, so a position read back plays on exactly like the one written.
+/// `Display` and `FromStr` use the position string of the
+/// [notation guide](crate::notation_guide), which holds the rules too, so a position read back
+/// plays on exactly like the one written.
 ///
 /// ```
 /// use toguz::prelude::*;
