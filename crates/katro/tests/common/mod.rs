@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod scenario;
+
 use katro::{
     CaptureRow, CapturedHole, Direction, DirectionRule, Hole, Katro, Move, RuleSet, Trigger,
 };
