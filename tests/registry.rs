@@ -84,6 +84,13 @@ const REGISTRIES: &[Registry] = &[
         "the command line's perft (crates/mancala-cli/src/perft)",
         |game| read("crates/mancala-cli/src/perft/mod.rs").contains(&format!("mod {game};")),
     ),
+    (
+        "the command line's playouts (crates/mancala-cli/src/playouts.rs)",
+        |game| read("crates/mancala-cli/src/playouts.rs").contains(&format!("\"{game}\" =>")),
+    ),
+    ("the every_game example (examples/every_game.rs)", |game| {
+        read("examples/every_game.rs").contains(&format!("(\"{game}\", seed)"))
+    }),
     ("the fuzz suite (crates/mancala-cli/tests/fuzz)", |game| {
         read("crates/mancala-cli/tests/fuzz/main.rs").contains(&format!("mod {game};"))
     }),

@@ -16,7 +16,6 @@
 #[macro_use]
 mod output;
 mod cli;
-mod every_game;
 mod mangala4_playout;
 mod match_play;
 mod perft;
@@ -32,7 +31,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 8] = [
+const SUBCOMMANDS: [Subcommand; 7] = [
     (
         "play",
         play::main,
@@ -67,11 +66,6 @@ const SUBCOMMANDS: [Subcommand; 8] = [
         "shortest-win",
         shortest_win::main,
         "prove how soon a game of Toguz Kumalak can be won",
-    ),
-    (
-        "every-game",
-        every_game::main,
-        "play every game with the same generic code",
     ),
 ];
 

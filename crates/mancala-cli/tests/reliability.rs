@@ -145,7 +145,7 @@ fn record_file(name: &str, games: usize) -> PathBuf {
 }
 
 /// A run of every subcommand that writes to standard output (`{file}`: a file of records).
-const EVERY_SUBCOMMAND: [&str; 10] = [
+const EVERY_SUBCOMMAND: [&str; 9] = [
     "perft toguz 2",
     "playouts katro 3 --seed 2",
     "replay {file} --json",
@@ -153,7 +153,6 @@ const EVERY_SUBCOMMAND: [&str; 10] = [
     "mangala4-playout",
     "match katro old old --depth 1 --games 2",
     "shortest-win --max-plies 2",
-    "every-game 3",
     "play oware --auto --depth 1 --max-plies 5",
     "help",
 ];

@@ -37,6 +37,7 @@
 //! The crate has none.
 
 pub mod data;
+pub mod guide;
 pub mod perft_table;
 pub mod toy;
 

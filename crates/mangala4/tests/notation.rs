@@ -1,6 +1,7 @@
 //! Setups, the ritual, the position string, moves, records and statistics: what they accept,
 //! what they refuse, and that they agree with play.
 
+use mancala_kit::guide::quoted_after;
 use mangala4::prelude::*;
 use mangala4::{
     Choices, Leftover, Opening, Parity, Ritual, RitualError, Role, Run, Stats, ACTIONS, PASS_ACTION,
@@ -482,20 +483,11 @@ fn an_opening_error_quotes_a_long_text_in_part() {
 #[test]
 fn the_mangala4_position_strings_in_the_guide_read_back() {
     let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
-    let example = quoted_in(doc, "an endless move from this board. Example:");
+    let example = quoted_after(doc, "an endless move from this board. Example:")
+        .expect("the guide quotes the endless example");
     let position: Mangala4 = example.parse().expect("the example reads");
     assert_eq!(position.to_string(), example);
-    let start = quoted_in(doc, "(nothing captured):");
+    let start = quoted_after(doc, "(nothing captured):").expect("the guide quotes the start");
     let position: Mangala4 = start.parse().expect("the start reads");
     assert_eq!(position, Mangala4::default());
-}
-
-/// The text between the first `` ` `` after `marker` in `doc` and the next one.
-fn quoted_in<'a>(doc: &'a str, marker: &str) -> &'a str {
-    let at = doc
-        .find(marker)
-        .unwrap_or_else(|| panic!("`{marker}` is in the doc"));
-    let open = at + marker.len() + doc[at + marker.len()..].find('`').expect("a quote") + 1;
-    let close = open + doc[open..].find('`').expect("the quote closes");
-    &doc[open..close]
 }

@@ -3,6 +3,7 @@
 //! tests.)
 
 use mancala_kit::data;
+use mancala_kit::guide::quoted_after;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{Position as _, Toguz};
 
@@ -14,16 +15,6 @@ fn fenced_block(doc: &str, tag: &str, start: &str) -> String {
         .find(|text| text.starts_with(start))
         .map(|text| text[..text.find("```").expect("the block closes")].to_owned())
         .unwrap_or_else(|| panic!("no block tagged {tag} starts with {start}"))
-}
-
-/// The text between the first `` ` `` after `marker` and the next one.
-fn quoted_after<'a>(doc: &'a str, marker: &str) -> &'a str {
-    let at = doc
-        .find(marker)
-        .unwrap_or_else(|| panic!("`{marker}` is in the doc"));
-    let open = at + marker.len() + doc[at + marker.len()..].find('`').expect("a quote") + 1;
-    let close = open + doc[open..].find('`').expect("the quote closes");
-    &doc[open..close]
 }
 
 /// The movetext's move tokens, without move numbers and the result.
@@ -65,7 +56,8 @@ fn the_playok_record_in_the_notation_guide_is_the_first_game_of_the_playok_file(
     assert_eq!(file_moves[file_moves.len() - tail.len()..], tail[..]);
     assert!(shown_moves.trim_end().ends_with("0-1 {zero}"));
     // The same opening in the KZ style, as the library writes it.
-    let kz = quoted_after(doc, "The same opening in the KZ style:");
+    let kz = quoted_after(doc, "The same opening in the KZ style:")
+        .expect("the guide quotes the KZ opening");
     let mut position = Toguz::default();
     let mut written = String::new();
     for (ply, token) in head.iter().enumerate() {

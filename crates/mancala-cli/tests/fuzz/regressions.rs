@@ -172,7 +172,6 @@ fn subcommands_refuse_an_argument_that_is_not_utf8() {
         "play",
         "replay",
         "mangala4-playout",
-        "every-game",
         "shortest-win",
         "match",
     ];
