@@ -4,6 +4,7 @@
 use crate::arrays::{self, array, from_bytes};
 use crate::game::{self, Binding};
 use crate::guard::{guarded, value_error};
+use crate::ints::Int;
 use crate::names::{with_game, WithGame};
 use mancala_engine::{Rng, Side};
 use pyo3::prelude::*;
@@ -11,6 +12,15 @@ use pyo3::types::{PyByteArray, PyDict};
 
 /// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
 const MAX_GAMES: usize = 1 << 24;
+
+/// A generator seed: any integer from 0 to 2^64 - 1.
+pub(crate) fn check_seed(seed: Int) -> PyResult<u64> {
+    seed.within(0, u64::MAX).ok_or_else(|| {
+        value_error(format!(
+            "a seed is an integer from 0 to 2^64 - 1, not {seed}"
+        ))
+    })
+}
 
 /// What a batch of any game can do; [`Games`] implements it for each game.
 trait Stepper: Send + Sync {
@@ -105,7 +115,7 @@ impl<G: Binding> Stepper for Games<G> {
     fn step(&mut self, actions: &[i64]) -> Result<(), String> {
         let mut moves = Vec::with_capacity(actions.len());
         for (index, (game, &action)) in self.games.iter().zip(actions).enumerate() {
-            let mv = game::checked_move(game, action)
+            let mv = game::checked_move(game, Int::from(action))
                 .map_err(|why| format!("game {index}: action {action}: {why}"))?;
             moves.push(mv);
         }
@@ -222,22 +232,23 @@ impl Batch {
 impl Batch {
     /// `n` games named `name`, with the game's keyword options.
     #[new]
-    #[pyo3(signature = (name, n, seed = 0, max_moves = 1000, **options))]
+    #[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), **options))]
     fn new(
         name: &str,
-        n: usize,
-        seed: u64,
-        max_moves: u32,
+        n: Int,
+        seed: Int,
+        max_moves: Int,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
-        if n == 0 || n > MAX_GAMES {
-            return Err(value_error(format!(
-                "a batch holds 1 to {MAX_GAMES} games, not {n}"
-            )));
-        }
-        if max_moves == 0 {
-            return Err(value_error("max_moves must be at least 1"));
-        }
+        let n = n
+            .within(1, MAX_GAMES)
+            .ok_or_else(|| value_error(format!("a batch holds 1 to {MAX_GAMES} games, not {n}")))?;
+        let seed = check_seed(seed)?;
+        let max_moves = max_moves.within(1, u32::MAX).ok_or_else(|| {
+            value_error(format!(
+                "max_moves must be from 1 to 2^32 - 1 (4294967295), not {max_moves}"
+            ))
+        })?;
         let build = Build { n, seed, max_moves };
         let inner = with_game("Batch", name, options, build)??;
         Ok(Batch { inner, seed })
@@ -249,10 +260,10 @@ impl Batch {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<Int>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         if let Some(seed) = seed {
-            self.seed = seed;
+            self.seed = check_seed(seed)?;
         }
         let (inner, seed) = (&mut self.inner, self.seed);
         py.detach(|| guarded(|| inner.reset(seed).map_err(value_error)))?;

@@ -5,11 +5,12 @@
 use crate::arrays::array;
 use crate::game::{self, Binding, Fact};
 use crate::guard::{guarded, value_error};
+use crate::ints::{self, Int};
 use crate::options::Options;
 use mancala_engine::{Position, Side};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyDict, PyString};
 
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
@@ -30,9 +31,9 @@ pub(crate) fn current_player<G: Binding>(game: &G) -> i64 {
 }
 
 /// The side a player id names.
-pub(crate) fn side(player: i64) -> PyResult<Side> {
-    usize::try_from(player)
-        .ok()
+pub(crate) fn side(player: Int) -> PyResult<Side> {
+    player
+        .within(0, 1)
         .and_then(Side::from_index)
         .ok_or_else(|| value_error(format!("player {player} is not 0 or 1")))
 }
@@ -42,7 +43,7 @@ pub(crate) fn side(player: i64) -> PyResult<Side> {
 pub(crate) fn observation<'py, G: Binding>(
     py: Python<'py>,
     game: &G,
-    player: Option<i64>,
+    player: Option<Int>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let player = match player {
         Some(p) => side(p)?,
@@ -67,7 +68,7 @@ pub(crate) fn legal_mask<G: Binding>(game: &G) -> Vec<i32> {
 }
 
 /// Plays an action id, or refuses it with the library's reason and changes nothing.
-pub(crate) fn apply<G: Binding>(game: &mut G, action: i64) -> PyResult<()> {
+pub(crate) fn apply<G: Binding>(game: &mut G, action: Int) -> PyResult<()> {
     guarded(|| {
         let mv = game::checked_move(game, action).map_err(value_error)?;
         game.play_unchecked(mv);
@@ -80,14 +81,17 @@ fn move_named<G: Binding>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Mov
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;
         game::parse_move::<G>(&text).map_err(value_error)
-    } else if value.is_instance_of::<PyInt>() {
-        let action: i64 = value.extract()?;
-        game::checked_move(game, action).map_err(value_error)
     } else {
-        Err(PyTypeError::new_err(format!(
-            "a move is an action id (int) or a move in the game's notation (str), not {}",
-            value.get_type().name()?
-        )))
+        let action = ints::read(value).map_err(|_| {
+            let got = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            PyTypeError::new_err(format!(
+                "a move is an action id (int) or a move in the game's notation (str), not {got}"
+            ))
+        })?;
+        game::checked_move(game, action).map_err(value_error)
     }
 }
 
@@ -112,17 +116,12 @@ pub(crate) fn play<'py, G: Binding>(
     Ok(dict)
 }
 
-/// The name of action `action` for the player to move: the move in the game's notation.
-pub(crate) fn action_name<G: Binding>(game: &G, action: i64) -> PyResult<String> {
-    let n = game.num_actions();
-    let index = usize::try_from(action)
-        .ok()
-        .filter(|&a| a < n)
-        .ok_or_else(|| value_error(format!("action {action} is not in 0..{n}")))?;
-    Ok(match game.move_of(index) {
-        Some(mv) => mv.to_string(),
-        None => format!("action {action}"),
-    })
+/// The name of action `action` for the player to move: the move in the game's notation,
+/// legal here or not; an id that names no move is refused with `apply_action`'s reason.
+pub(crate) fn action_name<G: Binding>(game: &G, action: Int) -> PyResult<String> {
+    game::named_move(game, action)
+        .map(|mv| mv.to_string())
+        .map_err(value_error)
 }
 
 /// The action id of a move written in the game's notation, if it is legal here.
@@ -187,7 +186,7 @@ macro_rules! game_class {
             }
 
             /// Plays an action id; an illegal one raises `ValueError` and changes nothing.
-            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+            fn apply_action(&mut self, action: $crate::ints::Int) -> PyResult<()> {
                 $crate::class::apply(&mut self.game, action)
             }
 
@@ -239,13 +238,19 @@ macro_rules! game_class {
                 guarded(|| Ok(self.game == other.game))
             }
 
+            /// The position key: equal games hash alike, so games can be dict keys and set
+            /// members.
+            fn __hash__(&self) -> PyResult<u64> {
+                guarded(|| Ok(self.game.key()))
+            }
+
             /// The observation as `player` sees it (default: the player to move), a float32
             /// numpy array; the layout is in the package's documentation.
             #[pyo3(signature = (player = None))]
             fn observation_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<i64>,
+                player: Option<$crate::ints::Int>,
             ) -> PyResult<Bound<'py, PyAny>> {
                 $crate::class::observation(py, &self.game, player)
             }
@@ -261,7 +266,7 @@ macro_rules! game_class {
             }
 
             /// The move an action id names, in the game's notation, for the player to move.
-            fn action_to_string(&self, action: i64) -> PyResult<String> {
+            fn action_to_string(&self, action: $crate::ints::Int) -> PyResult<String> {
                 guarded(|| $crate::class::action_name(&self.game, action))
             }
 

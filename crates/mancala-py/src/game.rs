@@ -3,6 +3,7 @@
 //! crate, in `games/`; everything else (the Python classes, batches, play-outs) is written once
 //! over it.
 
+use crate::ints::Int;
 use crate::options::Options;
 use core::str::FromStr;
 use mancala_engine::{Game, Rng, Side};
@@ -44,8 +45,15 @@ pub(crate) trait Binding: Game + Send + Sync + 'static {
     fn action(&self, mv: Self::Move) -> usize;
 
     /// The move that action id `action` names here, if it names one (it may still be
-    /// illegal: playing checks it).
+    /// illegal: playing checks it). An id the rules never use names none, so that
+    /// `action_to_string` only names ids `apply_action` can play.
     fn move_of(&self, action: usize) -> Option<Self::Move>;
+
+    /// Why action id `action` (in range) names no move here; a game whose rules leave some
+    /// ids unused says which rule.
+    fn no_move(&self, action: usize) -> String {
+        format!("action {action} names no move in this position")
+    }
 
     /// Per-hole marker planes the observation adds after the stores (Toguz: whose tuzdik a
     /// hole is). Each plane holds one float per hole.
@@ -149,19 +157,23 @@ pub(crate) fn returns<G: Binding>(game: &G) -> [f32; 2] {
     }
 }
 
+/// The move action id `action` names here, legal or not, else why it names none: out of
+/// range, or an id the rules or this position leave unused.
+pub(crate) fn named_move<G: Binding>(game: &G, action: Int) -> Result<G::Move, String> {
+    let n = game.num_actions();
+    let index = action
+        .within(0, n.saturating_sub(1))
+        .filter(|_| n > 0)
+        .ok_or_else(|| format!("action {action} is not in 0 to {}", n.saturating_sub(1)))?;
+    game.move_of(index).ok_or_else(|| game.no_move(index))
+}
+
 /// The move of `action` if it is legal here, else the reason it is not.
-pub(crate) fn checked_move<G: Binding>(game: &G, action: i64) -> Result<G::Move, String> {
+pub(crate) fn checked_move<G: Binding>(game: &G, action: Int) -> Result<G::Move, String> {
     if game.is_over() {
         return Err("the game is over".into());
     }
-    let n = game.num_actions();
-    let index = usize::try_from(action)
-        .ok()
-        .filter(|&a| a < n)
-        .ok_or_else(|| format!("action {action} is not in 0..{n}"))?;
-    let mv = game
-        .move_of(index)
-        .ok_or_else(|| format!("action {action} names no move in this position"))?;
+    let mv = named_move(game, action)?;
     game.check_move(mv).map_err(|e| e.to_string())?;
     Ok(mv)
 }

@@ -4,7 +4,7 @@
 //!
 //! Layout: [`game`] says what the bindings need of a game and [`games`] gives it for each game
 //! crate; [`class`] makes the Python classes, [`batch`] the batches, [`playouts`] the
-//! play-outs; [`options`], [`arrays`], [`guard`] and [`names`] are their shared helpers.
+//! play-outs; [`options`], [`ints`], [`arrays`], [`guard`] and [`names`] are their shared helpers.
 
 mod arrays;
 mod batch;
@@ -12,6 +12,7 @@ mod class;
 mod game;
 mod games;
 mod guard;
+mod ints;
 mod names;
 mod options;
 mod playouts;

@@ -2,9 +2,10 @@
 //! left over refused, so a misspelt rule never passes silently as the default.
 
 use crate::game::Binding;
+use crate::ints::{self, Int};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 
 /// The keyword options of one call, consumed option by option.
 pub(crate) struct Options<'py> {
@@ -23,7 +24,8 @@ impl<'py> Options<'py> {
         })
     }
 
-    /// Removes and returns the option `key`, if given (a `None` value counts as not given).
+    /// Removes and returns the option `key`, if given. `None` is a value like any other (and
+    /// of no option's type): only leaving an option out gives its default.
     fn take(&mut self, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
         let Some(dict) = &self.dict else {
             return Ok(None);
@@ -32,10 +34,16 @@ impl<'py> Options<'py> {
         if value.is_some() {
             dict.del_item(key)?;
         }
-        Ok(value.filter(|v| !v.is_none()))
+        Ok(value)
     }
 
     fn wrong_type(&self, key: &str, expected: &str, value: &Bound<'py, PyAny>) -> PyErr {
+        if value.is_none() {
+            return PyTypeError::new_err(format!(
+                "{}: option `{key}` takes {expected}, not None (leave it out for its default)",
+                self.owner
+            ));
+        }
         let got = value
             .get_type()
             .name()
@@ -47,16 +55,12 @@ impl<'py> Options<'py> {
         ))
     }
 
-    /// An integer option (a `bool` is refused: `True` is no board size).
-    pub(crate) fn int(&mut self, key: &str, default: i64) -> PyResult<i64> {
+    /// An integer option: an `int` or any integer with `__index__` (numpy's), never a
+    /// `bool` (`True` is no board size). Its caller checks the range.
+    pub(crate) fn int(&mut self, key: &str, default: i64) -> PyResult<Int> {
         match self.take(key)? {
-            None => Ok(default),
-            Some(v) if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() => {
-                Err(self.wrong_type(key, "an int", &v))
-            }
-            Some(v) => v.extract::<i64>().map_err(|_| {
-                PyValueError::new_err(format!("{}: option `{key}` is out of range", self.owner))
-            }),
+            None => Ok(Int::from(default)),
+            Some(v) => ints::read(&v).map_err(|_| self.wrong_type(key, "an int", &v)),
         }
     }
 

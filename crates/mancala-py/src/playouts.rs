@@ -3,8 +3,10 @@
 //! Python classes to show both sides play the same rules.
 
 use crate::arrays::array;
+use crate::batch::check_seed;
 use crate::game::{self, Binding};
 use crate::guard::{guarded, value_error};
+use crate::ints::Int;
 use crate::names::{with_game, WithGame};
 use mancala_engine::playout::random_playout;
 use mancala_engine::{EndReason, Rng};
@@ -107,20 +109,26 @@ impl<'py> WithGame for Playouts<'py> {
 /// (games per end reason), and the numpy arrays `plies` (int32, per game) and `returns`
 /// (float32, `[n, 2]`).
 #[pyfunction]
-#[pyo3(signature = (name, n, seed = 0, max_moves = 100_000, **options))]
+#[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(100_000), **options))]
 pub(crate) fn random_playouts<'py>(
     py: Python<'py>,
     name: &str,
-    n: usize,
-    seed: u64,
-    max_moves: u32,
+    n: Int,
+    seed: Int,
+    max_moves: Int,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if n > MAX_PLAYOUTS {
-        return Err(value_error(format!(
-            "at most {MAX_PLAYOUTS} games a call (their per-game arrays must fit in memory), not {n}"
-        )));
-    }
+    let n = n.within(0, MAX_PLAYOUTS).ok_or_else(|| {
+        value_error(format!(
+            "0 to at most {MAX_PLAYOUTS} games a call (their per-game arrays must fit in memory), not {n}"
+        ))
+    })?;
+    let seed = check_seed(seed)?;
+    let max_moves = max_moves.within(0, u32::MAX).ok_or_else(|| {
+        value_error(format!(
+            "max_moves must be from 0 to 2^32 - 1 (4294967295), not {max_moves}"
+        ))
+    })?;
     let work = Playouts {
         py,
         n,
@@ -176,19 +184,20 @@ impl<'py> WithGame for Trace<'py> {
 /// the legal moves in notation, the move played, the position string after it), `over` and
 /// `result`. The tests replay it through the Python classes.
 #[pyfunction]
-#[pyo3(signature = (name, seed = 0, max_moves = 1000, **options))]
+#[pyo3(signature = (name, seed = Int::Value(0), max_moves = Int::Value(1000), **options))]
 pub(crate) fn random_game_trace<'py>(
     py: Python<'py>,
     name: &str,
-    seed: u64,
-    max_moves: u32,
+    seed: Int,
+    max_moves: Int,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if max_moves > MAX_TRACE {
-        return Err(value_error(format!(
-            "a trace holds at most {MAX_TRACE} plies, not {max_moves}"
-        )));
-    }
+    let seed = check_seed(seed)?;
+    let max_moves = max_moves.within(0, MAX_TRACE).ok_or_else(|| {
+        value_error(format!(
+            "a trace holds 0 to at most {MAX_TRACE} plies, not {max_moves}"
+        ))
+    })?;
     let work = Trace {
         py,
         seed,

@@ -100,7 +100,7 @@ def test_illegal_actions_raise_value_error_and_change_nothing():
     game = mancala.Toguz()
     game.apply_action(0)
     before = game.to_string()
-    for action, message in [(18, "not in 0..18"), (-1, "not in 0..18"), (9, "claim")]:
+    for action, message in [(18, "not in 0 to 17"), (-1, "not in 0 to 17"), (9, "claim")]:
         with pytest.raises(ValueError, match=message):
             game.apply_action(action)
         assert game.to_string() == before

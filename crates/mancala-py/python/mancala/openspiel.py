@@ -66,7 +66,8 @@ def _game_type(name):
 
 
 class MancalaGame(pyspiel.Game):
-    """One of the package's games with its parameters; subclassed once per game."""
+    """One of the package's games with its parameters; subclassed once per game, at module
+    level so that pickle finds the classes."""
 
     NAME = ""
 
@@ -91,6 +92,11 @@ class MancalaGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE[self.NAME], info, {**params, "max_moves": self.max_moves})
         self._start = start
+
+    def __reduce__(self):
+        # Rebuilt from its name and parameters, registering the games first: a process that
+        # unpickles it (a spawned worker) need not have called register().
+        return (_load_game, (self.NAME, {**self.options, "max_moves": self.max_moves}))
 
     def new_initial_state(self):
         """The start of a game."""
@@ -151,6 +157,50 @@ class MancalaState(pyspiel.State):
     def __str__(self):
         return self._position.to_string()
 
+    def __reduce__(self):
+        # The game and the actions played: replaying them rebuilds OpenSpiel's history too.
+        return (_load_state, (self.get_game(), list(self.history())))
+
+
+class ToguzGame(MancalaGame):
+    """Toguz Kumalak as an OpenSpiel game."""
+
+    NAME = "mancala_toguz"
+
+
+class Mangala4Game(MancalaGame):
+    """Mangala IV as an OpenSpiel game."""
+
+    NAME = "mancala_mangala4"
+
+
+class KatroGame(MancalaGame):
+    """Katro as an OpenSpiel game."""
+
+    NAME = "mancala_katro"
+
+
+class OwareGame(MancalaGame):
+    """Oware Abapa as an OpenSpiel game."""
+
+    NAME = "mancala_oware"
+
+
+#: The OpenSpiel game class of each game.
+GAME_CLASSES = {cls.NAME: cls for cls in (ToguzGame, Mangala4Game, KatroGame, OwareGame)}
+
+
+def _load_game(name, params):
+    register()
+    return pyspiel.load_game(name, params)
+
+
+def _load_state(game, history):
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
 
 class BoardObserver:
     """The package's observation tensor (see ``observation_tensor``) and the position string."""
@@ -181,7 +231,6 @@ def register():
             continue
         if name in known:
             raise RuntimeError(f"OpenSpiel already has a game named {name}")
-        cls = type(f"Game_{name}", (MancalaGame,), {"NAME": name})
-        pyspiel.register_game(_GAME_TYPE[name], cls)
+        pyspiel.register_game(_GAME_TYPE[name], GAME_CLASSES[name])
         _registered.append(name)
     return list(_registered)

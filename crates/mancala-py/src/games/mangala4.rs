@@ -23,13 +23,23 @@ impl Binding for Mangala4 {
     fn config(options: &mut Options<'_>) -> PyResult<Start> {
         let random = options.choice("setup", "even", &[("even", false), ("random", true)])?;
         let seed = options.int("setup_seed", 0)?;
-        let seed =
-            u64::try_from(seed).map_err(|_| options.bad_value("setup_seed", "a seed from 0"))?;
+        let seed = seed.within(0, u64::MAX).ok_or_else(|| {
+            options.bad_value(
+                "setup_seed",
+                format!("a seed from 0 to 2^64 - 1, not {seed}"),
+            )
+        })?;
         let random = random.then_some(seed);
-        let first = usize::try_from(options.int("first_player", 0)?)
-            .ok()
+        let first = options.int("first_player", 0)?;
+        let first = first
+            .within(0, 1)
             .and_then(Side::from_index)
-            .ok_or_else(|| options.bad_value("first_player", "0 (South) or 1 (North)"))?;
+            .ok_or_else(|| {
+                options.bad_value(
+                    "first_player",
+                    format!("0 (South) or 1 (North), not {first}"),
+                )
+            })?;
         let leftover = options.choice(
             "leftover",
             "none",

@@ -4,7 +4,7 @@ use crate::game::{Binding, Fact};
 use crate::options::Options;
 use mancala_engine::{Game, Rng};
 pub(crate) use oware::Oware;
-use oware::{Effect, GrandSlam, Move, RuleSet};
+use oware::{Effect, GrandSlam, Move, RuleSet, MAX_HOUSES, MAX_SEEDS};
 use pyo3::PyResult;
 
 impl Binding for Oware {
@@ -14,14 +14,20 @@ impl Binding for Oware {
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
         let houses = options.int("houses", 6)?;
         let seeds = options.int("seeds", 4)?;
-        let board = match (usize::try_from(houses), usize::try_from(seeds)) {
-            (Ok(houses), Ok(seeds)) => RuleSet::with_board(houses, seeds).ok(),
-            _ => None,
-        };
-        let rules = board.ok_or_else(|| {
+        let max = MAX_SEEDS as usize;
+        let houses = houses.within(1, MAX_HOUSES).ok_or_else(|| {
             options.bad_value(
                 "houses",
-                format!("{houses} houses of {seeds} seeds: 1 to 8 houses a side, at least one seed a house, at most 255 seeds"),
+                format!("1 to {MAX_HOUSES} houses a side, not {houses}"),
+            )
+        })?;
+        let seeds = seeds.within(1, max).ok_or_else(|| {
+            options.bad_value("seeds", format!("at least one seed a house, not {seeds}"))
+        })?;
+        let rules = RuleSet::with_board(houses, seeds).map_err(|_| {
+            options.bad_value(
+                "seeds",
+                format!("{houses} houses of {seeds} seeds: at most {max} seeds in all"),
             )
         })?;
         let grand_slam = options.choice(
@@ -30,8 +36,11 @@ impl Binding for Oware {
             &[GrandSlam::NoCapture, GrandSlam::CaptureAll].map(|rule| (rule.name(), rule)),
         )?;
         let max_plies = options.int("max_plies", i64::from(RuleSet::STANDARD.max_plies()))?;
-        let max_plies = u32::try_from(max_plies).map_err(|_| {
-            options.bad_value("max_plies", "a move limit from 0 (none) to 2^32 - 1")
+        let max_plies = max_plies.within(0, u32::MAX).ok_or_else(|| {
+            options.bad_value(
+                "max_plies",
+                format!("a move limit from 0 (none) to 2^32 - 1, not {max_plies}"),
+            )
         })?;
         Ok(rules.with_grand_slam(grand_slam).with_max_plies(max_plies))
     }

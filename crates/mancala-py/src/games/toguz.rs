@@ -5,7 +5,24 @@ use crate::options::Options;
 use mancala_engine::{Game, Position, Rng, Side};
 use pyo3::PyResult;
 pub(crate) use toguz::Toguz;
-use toguz::{BoardSize, Effect, Move, RuleSet, TuzdikRule};
+use toguz::{BoardSize, Effect, Move, MoveError, RuleSet, TuzdikRule};
+
+/// Why the rules never let `mv` be played: a hole past the row, or a claim under automatic
+/// tuzdiks.
+fn rule_error(game: &Toguz, mv: Move) -> Option<MoveError> {
+    let rules = game.rules();
+    let per_side = rules.board.per_side();
+    if usize::from(mv.number()) > per_side {
+        Some(MoveError::NoSuchHole {
+            number: mv.number(),
+            per_side,
+        })
+    } else if mv.claims_tuzdik() && rules.tuzdik == TuzdikRule::Automatic {
+        Some(MoveError::ClaimNotAllowed)
+    } else {
+        None
+    }
+}
 
 impl Binding for Toguz {
     const CLASS: &'static str = "Toguz";
@@ -13,10 +30,12 @@ impl Binding for Toguz {
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
         let per_side = options.int("board", 9)?;
-        let board = usize::try_from(per_side)
-            .ok()
+        let board = per_side
+            .within(0, usize::MAX)
             .and_then(BoardSize::from_per_side)
-            .ok_or_else(|| options.bad_value("board", "rows of 9, 7 or 5 holes"))?;
+            .ok_or_else(|| {
+                options.bad_value("board", format!("rows of 9, 7 or 5 holes, not {per_side}"))
+            })?;
         let tuzdik = options.choice(
             "tuzdik",
             "automatic",
@@ -46,7 +65,14 @@ impl Binding for Toguz {
     }
 
     fn move_of(&self, action: usize) -> Option<Move> {
-        Move::from_action(action)
+        Move::from_action(action).filter(|&mv| rule_error(self, mv).is_none())
+    }
+
+    fn no_move(&self, action: usize) -> String {
+        match Move::from_action(action).and_then(|mv| rule_error(self, mv)) {
+            Some(why) => format!("action {action}: {why}"),
+            None => format!("action {action} names no move in this position"),
+        }
     }
 
     /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
