@@ -203,3 +203,18 @@ def test_game_objects_hash_consistently_with_eq(name):
         seen.setdefault(game.clone(), ply + 1)
     assert seen[cls()] == 0
     assert cls.from_string(game.to_string()) in seen
+
+
+def test_the_adapters_read_max_moves_as_the_native_module_does():
+    pettingzoo = pytest.importorskip("mancala.pettingzoo")
+    for bad, error in [(True, TypeError), (None, TypeError), (2.5, TypeError), (0, ValueError), (2**40, ValueError)]:
+        with pytest.raises(error):
+            pettingzoo.env("toguz", max_moves=bad)
+    assert pettingzoo.env("toguz", max_moves=np.int64(5)).unwrapped.max_moves == 5
+    pytest.importorskip("pyspiel")
+    import mancala.openspiel
+
+    for bad, error in [(True, TypeError), (0, ValueError), (2**40, ValueError)]:
+        with pytest.raises(error):
+            mancala.openspiel.ToguzGame({"max_moves": bad})
+    assert mancala.openspiel.OwareGame({"max_moves": np.int64(9)}).max_moves == 9

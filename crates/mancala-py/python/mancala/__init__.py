@@ -8,6 +8,8 @@ PettingZoo environments of them; both are imported on demand, so neither library
 for the rest.
 """
 
+import operator
+
 from ._native import (
     GAMES,
     Batch,
@@ -35,6 +37,18 @@ def game_class(name):
         return CLASSES[full]
     except KeyError:
         raise ValueError(f"no game is named {name!r}; the games are {', '.join(GAMES)}") from None
+
+
+def _integer(value, what, low, high):
+    """``value`` as an int in ``low..=high``, read as the native module reads integers: any
+    ``__index__`` but a bool (``TypeError``), out of range ``ValueError``."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{what} must be an integer, not {type(value).__name__}")
+    value = operator.index(value)
+    if not low <= value <= high:
+        shown = value if value.bit_length() <= 64 else "a number of more than 64 bits"
+        raise ValueError(f"{what} must be from {low} to {high}, not {shown}")
+    return value
 
 
 __all__ = [

@@ -73,9 +73,9 @@ class MancalaGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = {**GAMES[self.NAME][1], "max_moves": DEFAULT_MAX_MOVES, **(params or {})}
-        self.max_moves = int(params.pop("max_moves"))
-        if self.max_moves < 1:
-            raise ValueError(f"{self.NAME}: max_moves must be at least 1")
+        # OpenSpiel keeps the game's length bound in a C int.
+        what = f"{self.NAME}: max_moves"
+        self.max_moves = mancala._integer(params.pop("max_moves"), what, 1, 2**31 - 1)
         self.options = params
         start = mancala.game_class(self.NAME)(**params)
         length = self.max_moves

@@ -35,8 +35,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         start = self._class(**options)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
-        if max_moves < 1:
-            raise ValueError("max_moves must be at least 1")
+        max_moves = mancala._integer(max_moves, "max_moves", 1, 2**32 - 1)
         self.render_mode = render_mode
         self.max_moves = max_moves
         full = name if name.startswith("mancala_") else "mancala_" + name
