@@ -1,5 +1,5 @@
 //! One program for every game: the same generic code, written once over the `Position` trait
-//! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro and Oware.
+//! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro, Oware and Kalah.
 //!
 //! ```text
 //! cargo run --example every_game [-- SEED]
@@ -84,5 +84,6 @@ fn main() -> Result<(), String> {
     tour::<mancala_games::toguz::Toguz>("toguz", seed)?;
     tour::<mancala_games::mangala4::Mangala4>("mangala4", seed)?;
     tour::<mancala_games::katro::Katro>("katro", seed)?;
-    tour::<mancala_games::oware::Oware>("oware", seed)
+    tour::<mancala_games::oware::Oware>("oware", seed)?;
+    tour::<mancala_games::kalah::Kalah>("kalah", seed)
 }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub use kalah;
 pub use katro;
 pub use mancala_engine as engine;
 #[cfg(feature = "search")]

@@ -4,7 +4,7 @@
 //! mancala playouts GAME GAMES [--seed S] [--threads N]
 //! ```
 //!
-//! GAME is `toguz`, `mangala4` (random starts), `katro` or `oware`. Every move is a uniformly
+//! GAME is `toguz`, `mangala4` (random starts), `katro`, `oware` or `kalah`. Every move is a uniformly
 //! random legal move, move generation and the random choice included. With `--threads N` (1 to
 //! 256; `0` counts as 1) the games are shared out over `N` threads, thread `t` drawing from its
 //! own generator seeded `S + t` (wrapping round after 2^64 - 1, so the games differ from a
@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: mancala playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro | oware)";
+    "usage: mancala playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro | oware | kalah)";
 
 /// A cap on the moves of one game: no game of the workspace comes near it, and it keeps a
 /// random game of a rule set that allows endless play from running for ever.
@@ -91,6 +91,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }),
         "katro" => job.run(|_| katro::Katro::default()),
         "oware" => job.run(|_| oware::Oware::default()),
+        "kalah" => job.run(|_| kalah::Kalah::default()),
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
 }

@@ -333,3 +333,10 @@ game_class!(
     "Oware Abapa as OpenSpiel plays it. Options: `houses` (1 to 8), `seeds` (per house), \
      `grand_slam` (`no-capture`, `capture-all`), `max_plies` (0 for no limit)."
 );
+game_class!(
+    Kalah,
+    "Kalah",
+    crate::games::Kalah,
+    "Kalah as OpenSpiel's `mancala` plays it, with its action ids (board cells). Options: \
+     `pits` (1 to 8), `seeds` (per pit), `empty_capture` (bool), `max_plies` (0 for no limit)."
+);

@@ -27,6 +27,7 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<class::Mangala4>()?;
     module.add_class::<class::Katro>()?;
     module.add_class::<class::Oware>()?;
+    module.add_class::<class::Kalah>()?;
     module.add_class::<batch::Batch>()?;
     module.add_function(wrap_pyfunction!(playouts::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(playouts::random_game_trace, module)?)?;

@@ -2,7 +2,7 @@
 //! the `mancala_` prefix optional; and the package's one list of games.
 
 use crate::game::{python_name, Binding};
-use crate::games::{Katro, Mangala4, Oware, Toguz};
+use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::options::Options;
 use mancala_engine::Game;
 use pyo3::exceptions::PyValueError;
@@ -49,4 +49,4 @@ macro_rules! registry {
     };
 }
 
-registry!(Toguz, Mangala4, Katro, Oware);
+registry!(Toguz, Mangala4, Katro, Oware, Kalah);

@@ -33,6 +33,12 @@ OPTION_SETS = {
         {"grand_slam": "capture-all"},
         {"max_plies": 0},
     ],
+    "mancala_kalah": [
+        {},
+        {"pits": 4, "seeds": 3},
+        {"empty_capture": True},
+        {"max_plies": 0},
+    ],
 }
 
 #: Every (game, options) pair, with a readable id.

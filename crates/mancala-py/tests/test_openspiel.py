@@ -104,3 +104,34 @@ def test_oware_plays_as_openspiels_own_oware(houses, seeds):
             state.apply_action(action)
             ours.apply_action(action)
         assert ours.returns() == state.returns()
+
+
+def test_kalah_plays_as_openspiels_own_mancala():
+    # OpenSpiel's C++ mancala: the same legal actions (its board cells), board, stores, player
+    # to move (extra turns included) and returns at every ply of random games. Its observation
+    # is the 14 cells, the player and the move number; at the end it leaves the seeds in the
+    # pits, where ours have gone to their owners' stores.
+    theirs = pyspiel.load_game("mancala")
+    rng = np.random.default_rng(23)
+    extra_turns = 0
+    for _ in range(100):
+        state = theirs.new_initial_state()
+        ours = mancala.Kalah()
+        while True:
+            assert ours.is_terminal() == state.is_terminal()
+            cells = [int(x) for x in state.observation_tensor(0)[:14]]
+            south, north = cells[1:7] + [cells[7]], cells[8:14] + [cells[0]]
+            if state.is_terminal():
+                assert ours.stores() == [sum(south), sum(north)]
+                break
+            assert ours.board() == south[:6] + north[:6]
+            assert ours.stores() == [south[6], north[6]]
+            assert ours.current_player() == state.current_player()
+            assert ours.legal_actions() == state.legal_actions()
+            player = state.current_player()
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            ours.apply_action(action)
+            extra_turns += int(not state.is_terminal() and state.current_player() == player)
+        assert ours.returns() == state.returns()
+    assert extra_turns > 0

@@ -5,6 +5,7 @@
 //! mancala perft mangala4 DEPTH [options]
 //! mancala perft katro DEPTH [options]
 //! mancala perft oware DEPTH [options]
+//! mancala perft kalah DEPTH [options]
 //! ```
 //!
 //! `--threads N` (1 to 256, before the game's options) shares the work out over `N` threads.
@@ -15,6 +16,7 @@
 
 use crate::cli;
 use std::ffi::OsString;
+mod kalah;
 mod katro;
 mod mangala4;
 mod oware;
@@ -27,7 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: mancala perft GAME DEPTH [--threads N] [OPTIONS]   (GAME = toguz | mangala4 | katro | oware)";
+    "usage: mancala perft GAME DEPTH [--threads N] [OPTIONS]   (GAME = toguz | mangala4 | katro | oware | kalah)";
 
 /// Threads for perft: 1 unless `--threads` says otherwise.
 static THREADS: AtomicUsize = AtomicUsize::new(1);
@@ -74,6 +76,7 @@ fn run(args: &[String]) -> Result<(), String> {
         "mangala4" => mangala4::run(depth, options),
         "katro" => katro::run(depth, options),
         "oware" => oware::run(depth, options),
+        "kalah" => kalah::run(depth, options),
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
 }

@@ -6,6 +6,7 @@
 //! mancala play mangala4 [OPTIONS]
 //! mancala play katro [OPTIONS]
 //! mancala play oware [OPTIONS]
+//! mancala play kalah [OPTIONS]
 //! ```
 //!
 //! Options for every game:
@@ -26,6 +27,7 @@
 use crate::cli;
 use std::ffi::OsString;
 mod input;
+mod kalah_ui;
 mod katro_ui;
 mod lines;
 mod mangala4_ui;
@@ -43,13 +45,15 @@ use std::time::{Duration, Instant};
 const USAGE: &str =
     "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
 [--seed S] [--max-plies N] [GAME OPTIONS]
-  GAME = toguz | mangala4 | katro | oware
+  GAME = toguz | mangala4 | katro | oware | kalah
   toguz options:    --board 9|7|5, --optional-tuzdik
   mangala4 options: --board random|even, --first south|north, --leftover none|own-side
   katro options:    --size 6x6|4x4|4x6|6x3, --rules KEY=VALUE[,KEY=VALUE...]
                     (keys: direction, mover-row, opponent-hole, trigger, single-seed)
   oware options:    --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: houses, seeds, grand-slam, max-plies)";
+                    (keys: houses, seeds, grand-slam, max-plies)
+  kalah options:    --pits N, --seeds N, --empty-capture, --rules KEY=VALUE[,KEY=VALUE...]
+                    (keys: pits, seeds, empty-capture, max-plies)";
 
 /// The options every game shares.
 #[derive(Debug, Clone)]
@@ -167,6 +171,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         "mangala4" => run(mangala4_ui::Mangala::default(), rest),
         "katro" => run(katro_ui::Katro::default(), rest),
         "oware" => run(oware_ui::Oware::default(), rest),
+        "kalah" => run(kalah_ui::Kalah::default(), rest),
         "-h" | "--help" | "help" => {
             outln!("{USAGE}");
             return ExitCode::SUCCESS;

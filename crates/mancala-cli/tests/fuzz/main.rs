@@ -15,6 +15,7 @@ mod entry;
 mod games;
 mod harness;
 mod inputs;
+mod kalah;
 mod katro;
 mod mangala4;
 mod other_tools;
@@ -28,6 +29,11 @@ use harness::Budget;
 #[test]
 fn core_text_forms() {
     core_types::all(Budget::short());
+}
+
+#[test]
+fn kalah_text_forms() {
+    kalah::all(Budget::short());
 }
 
 #[test]
@@ -69,6 +75,7 @@ fn long_round() {
     core_types::all(budget);
     toguz::all(budget);
     katro::all(budget);
+    kalah::all(budget);
     mangala4::all(budget);
     oware::all(budget);
     tools::all(budget);

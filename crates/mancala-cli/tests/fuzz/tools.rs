@@ -18,8 +18,9 @@ pub const MANCALA: &str = env!("CARGO_BIN_EXE_mancala");
 const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The games on every subcommand's command line, and two that are not.
-const GAMES: [&str; 10] = [
-    "toguz", "toguz", "mangala4", "mangala4", "katro", "katro", "oware", "oware", "chess", "",
+const GAMES: [&str; 12] = [
+    "toguz", "toguz", "mangala4", "mangala4", "katro", "katro", "oware", "oware", "kalah", "kalah",
+    "chess", "",
 ];
 
 /// Tokens no subcommand takes.
@@ -241,6 +242,13 @@ fn game_options(game: &str) -> &'static [(&'static str, &'static [&'static str])
             ("--seeds", &["4", "3", "0", "100"]),
             ("--grand-slam", &["allowed", "forbidden", "x"]),
             ("--max-plies", &["10", "0", "x"]),
+        ],
+        "kalah" => &[
+            ("--pits", &["6", "4", "1", "0", "30"]),
+            ("--seeds", &["4", "3", "0", "100"]),
+            ("--empty-capture", &[]),
+            ("--max-plies", &["10", "0", "x"]),
+            ("--rules", &["pits=3", "empty-capture=yes", "x=y", ""]),
         ],
         _ => &[("--board", &["9"])],
     }

@@ -1,7 +1,7 @@
-"""Toguz Kumalak, Mangala IV, Katro and Oware for AI research.
+"""Toguz Kumalak, Mangala IV, Katro, Oware and Kalah for AI research.
 
 The rules are the workspace's Rust crates; this package gives each game a class with the
-methods of OpenSpiel's ``State`` (``Toguz``, ``Mangala4``, ``Katro``, ``Oware``), ``Batch`` to
+methods of OpenSpiel's ``State`` (``Toguz``, ``Mangala4``, ``Katro``, ``Oware``, ``Kalah``), ``Batch`` to
 step many games at once, and ``random_playouts`` to play many random games in one call.
 ``mancala.openspiel`` registers the games with OpenSpiel and ``mancala.pettingzoo`` makes
 PettingZoo environments of them; both are imported on demand, so neither library is needed
@@ -13,6 +13,7 @@ import operator
 from ._native import (
     GAMES,
     Batch,
+    Kalah,
     Katro,
     Mangala4,
     Oware,
@@ -27,6 +28,7 @@ CLASSES = {
     "mancala_mangala4": Mangala4,
     "mancala_katro": Katro,
     "mancala_oware": Oware,
+    "mancala_kalah": Kalah,
 }
 
 
@@ -55,6 +57,7 @@ __all__ = [
     "GAMES",
     "CLASSES",
     "Batch",
+    "Kalah",
     "Katro",
     "Mangala4",
     "Oware",

@@ -85,6 +85,19 @@ class Oware(_Game):
         max_plies: SupportsIndex = 1000,
     ) -> None: ...
 
+class Kalah(_Game):
+    """Kalah as OpenSpiel's mancala plays it: actions are board cells, 1..pits South's pits,
+    pits + 2..2 × pits + 1 North's."""
+
+    def __init__(
+        self,
+        *,
+        pits: SupportsIndex = 6,
+        seeds: SupportsIndex = 4,
+        empty_capture: bool = False,
+        max_plies: SupportsIndex = 1000,
+    ) -> None: ...
+
 class Batch:
     """N games of one kind stepped together."""
 

@@ -42,6 +42,10 @@ GAMES = {
         "Oware Abapa",
         {"houses": 6, "seeds": 4, "grand_slam": "no-capture", "max_plies": 1000},
     ),
+    "mancala_kalah": (
+        "Kalah",
+        {"pits": 6, "seeds": 4, "empty_capture": False, "max_plies": 1000},
+    ),
 }
 
 
@@ -81,6 +85,9 @@ class MancalaGame(pyspiel.Game):
         length = self.max_moves
         if self.NAME == "mancala_oware" and params["max_plies"] > 0:
             length = min(length, params["max_plies"])
+        if self.NAME == "mancala_kalah" and params["max_plies"] > 0:
+            # OpenSpiel's limit: the game ends after one more move than it.
+            length = min(length, params["max_plies"] + 1)
         info = pyspiel.GameInfo(
             num_distinct_actions=start.num_distinct_actions(),
             max_chance_outcomes=0,
@@ -186,8 +193,16 @@ class OwareGame(MancalaGame):
     NAME = "mancala_oware"
 
 
+class KalahGame(MancalaGame):
+    """Kalah as an OpenSpiel game."""
+
+    NAME = "mancala_kalah"
+
+
 #: The OpenSpiel game class of each game.
-GAME_CLASSES = {cls.NAME: cls for cls in (ToguzGame, Mangala4Game, KatroGame, OwareGame)}
+GAME_CLASSES = {
+    cls.NAME: cls for cls in (ToguzGame, Mangala4Game, KatroGame, OwareGame, KalahGame)
+}
 
 
 def _load_game(name, params):

@@ -1,0 +1,189 @@
+//! The position string, both ways.
+//!
+//! The shape every game's position string has (see [`mancala_engine::notation`]): four
+//! fields, then keyed fields, separated by single spaces:
+//!
+//! ```text
+//! 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S
+//! 4,4,0,5,5,5/4,4,4,4,4,4 1 0 S ply=1
+//! ```
+//!
+//! 1. the board: South's pits from his left, `/`, North's pits from his left (each row in the
+//!    order of sowing, towards its owner's store); its length gives the rules' pits;
+//! 2. South's store;
+//! 3. North's store;
+//! 4. the side to move, `S` or `N`;
+//!
+//! then, in this order and each only when it is not the default:
+//! - `ply=N`, the moves played since the start (default `0`);
+//! - `end=REASON`, why a finished game ended (`no-seeds`, `move-limit`);
+//! - `seeds=S`, the rules' seeds per pit at the start (default `4`);
+//! - `empty-capture=yes` (default `no`);
+//! - `max-plies=N`, the move limit, `0` for none (default `1000`).
+//!
+//! Numbers are plain decimal: digits only, no sign, no leading zero.
+
+use crate::{Kalah, RuleSet, Setup, SetupError};
+use core::fmt;
+use core::str::FromStr;
+use mancala_engine::notation::{excerpt, plain_number, read_side, side_letter, Rows};
+use mancala_engine::{EndReason, Game};
+
+/// Why a text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A move is one digit, the pit number `1` to `8`.
+    #[error("`{0}` is not a move: a move is a pit number, 1 to 8")]
+    Move(String),
+    /// A field of a position string does not read.
+    #[error("`{text}` is not a {what}: {why}")]
+    Field {
+        /// What the field stands for.
+        what: &'static str,
+        /// The text found (at most a line's worth of it).
+        text: String,
+        /// What it should be.
+        why: &'static str,
+    },
+    /// A rule string does not read.
+    #[error("rules `{text}`: {why}")]
+    Rules {
+        /// The text found.
+        text: String,
+        /// What it should be.
+        why: &'static str,
+    },
+    /// The fields read, but do not make a position.
+    #[error(transparent)]
+    Invalid(#[from] SetupError),
+}
+
+/// The error for a field `what` holding `text`.
+fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
+    ParseError::Field {
+        what,
+        text: excerpt(text),
+        why,
+    }
+}
+
+/// Reads a plain decimal number: digits only, no sign, no leading zero (but `0` itself).
+pub(crate) fn number(what: &'static str, text: &str) -> Result<u32, ParseError> {
+    plain_number(text)
+        .ok_or_else(|| field(what, text, "a plain decimal number in range is expected"))
+}
+
+/// Reads `c,c,…/c,c,…`: two rows of equal length, at most 8 pits each.
+fn board(text: &str) -> Result<Vec<u8>, ParseError> {
+    let bad = |why| field("board", text, why);
+    let (south, north) = text
+        .split_once('/')
+        .ok_or_else(|| bad("two rows of counts separated by `/` are expected"))?;
+    let mut counts = Vec::new();
+    for row in [south, north] {
+        for count in row.split(',') {
+            if counts.len() >= 2 * crate::MAX_PITS {
+                return Err(bad("a row has at most 8 pits"));
+            }
+            let seeds = number("pit count", count)?;
+            counts.push(u8::try_from(seeds).map_err(|_| bad("a pit holds at most 255 seeds"))?);
+        }
+    }
+    if south.split(',').count() != north.split(',').count() {
+        return Err(bad("both rows have the same number of pits"));
+    }
+    Ok(counts)
+}
+
+/// The keyed fields, in the order they are written.
+const KEYS: [&str; 5] = ["ply", "end", "seeds", "empty-capture", "max-plies"];
+
+impl fmt::Display for Kalah {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let setup = self.to_setup();
+        let [south, north] = setup.stores;
+        let (row, side) = (setup.board.len() / 2, side_letter(setup.side));
+        write!(f, "{} {south} {north} {side}", Rows::new(&setup.board, row))?;
+        if setup.ply > 0 {
+            write!(f, " ply={}", setup.ply)?;
+        }
+        if let Some(reason) = setup.end {
+            write!(f, " end={reason}")?;
+        }
+        let (rules, standard) = (setup.rules, RuleSet::STANDARD);
+        if rules.seeds() != standard.seeds() {
+            write!(f, " seeds={}", rules.seeds())?;
+        }
+        if rules.empty_capture() {
+            write!(f, " empty-capture=yes")?;
+        }
+        if rules.max_plies() != standard.max_plies() {
+            write!(f, " max-plies={}", rules.max_plies())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Kalah {
+    type Err = ParseError;
+    /// Reads what `Display` writes (keyed fields that hold their default may be written too).
+    fn from_str(text: &str) -> Result<Kalah, ParseError> {
+        let mut fields = text.split(' ');
+        let mut next = |what| {
+            fields
+                .next()
+                .ok_or_else(|| field(what, "", "the field is missing"))
+        };
+        let counts = board(next("board")?)?;
+        let stores = [
+            number("store", next("south's store")?)?,
+            number("store", next("north's store")?)?,
+        ];
+        let side_text = next("side")?;
+        let side = read_side(side_text)
+            .ok_or_else(|| field("side", side_text, "`S` or `N` is expected"))?;
+        let mut setup = Setup {
+            board: counts,
+            stores,
+            side,
+            ..Setup::default()
+        };
+        let pits = setup.board.len() / 2;
+        let standard = RuleSet::STANDARD;
+        let (mut seeds, mut empty_capture, mut max_plies) =
+            (standard.seeds(), false, standard.max_plies());
+        let mut after = 0;
+        for keyed in fields {
+            let (key, value) = keyed
+                .split_once('=')
+                .ok_or_else(|| field("keyed field", keyed, "`key=value` is expected"))?;
+            let place = KEYS[after..]
+                .iter()
+                .position(|&k| k == key)
+                .ok_or_else(|| {
+                    field(
+                        "keyed field",
+                        keyed,
+                        "keys are ply, end, seeds, empty-capture, max-plies, in this order, once each",
+                    )
+                })?;
+            after += place + 1;
+            match key {
+                "ply" => setup.ply = number("move count", value)?,
+                "end" => {
+                    let reason: EndReason = value.parse().map_err(|_| {
+                        field("end", value, "a reason such as `no-seeds` is expected")
+                    })?;
+                    setup.end = Some(reason);
+                }
+                "seeds" => seeds = number("seeds per pit", value)? as usize,
+                "empty-capture" => empty_capture = crate::rules::read_yes_no(value)?,
+                _ => max_plies = number("move limit", value)?,
+            }
+        }
+        setup.rules = RuleSet::with_board(pits, seeds)?
+            .with_empty_capture(empty_capture)
+            .with_max_plies(max_plies);
+        Ok(Kalah::from_setup(setup)?)
+    }
+}

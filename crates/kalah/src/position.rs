@@ -1,0 +1,307 @@
+//! The Kalah position: the pits, the stores, the side to move and the move count; and its
+//! `Position` implementation. A move whose last seed falls into the mover's store leaves the
+//! side to move as it is.
+
+use crate::sowing::sow_and_capture;
+use crate::{Effect, Move, MoveError, RuleSet, Setup, SetupError};
+use core::fmt;
+use core::ops::Range;
+use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Position, Rng, Side};
+
+/// Bytes of a board: up to 2 × [`MAX_PITS`](crate::MAX_PITS) pits, one vector register.
+pub(crate) const HOLES: usize = 16;
+
+/// A board's pits in canonical order (South's first, each row from its owner's left), padded
+/// with zeros.
+pub(crate) type Pits = [u8; HOLES];
+
+/// A Kalah position, everything that decides the rest of the game: the seeds of every pit,
+/// the two stores, the side to move and the moves played so far (for the move limit). A small
+/// `Copy` value: no history decides anything in Kalah.
+///
+/// Its string form ([`Display`](fmt::Display), [`FromStr`](core::str::FromStr)) is described in
+/// the [`notation`](crate::notation) module; `Debug` writes the same.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kalah {
+    pub(crate) frame: Frame,
+    pub(crate) end: Option<EndReason>,
+}
+
+/// The position's parts, without its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Frame {
+    pub(crate) board: Pits,
+    pub(crate) stores: [u8; 2],
+    pub(crate) side: Side,
+    pub(crate) ply: u32,
+    pub(crate) rules: RuleSet,
+}
+
+impl Frame {
+    /// The canonical indices of `side`'s pits.
+    #[inline]
+    pub(crate) fn row(&self, side: Side) -> Range<usize> {
+        let pits = self.rules.pits();
+        side.index() * pits..(side.index() + 1) * pits
+    }
+
+    /// A bit per non-empty pit of `side`, from his left.
+    #[inline(always)]
+    pub(crate) fn occupied(&self, side: Side) -> u32 {
+        let start = side.index() * self.rules.pits();
+        let mut mask = 0u32;
+        for (i, &seeds) in self.board.iter().enumerate() {
+            mask |= u32::from(seeds != 0) << i;
+        }
+        (mask >> start) & ((1u32 << self.rules.pits()) - 1)
+    }
+
+    /// The frame after `mv` (legal or not: an illegal one gives a meaningless but safe frame),
+    /// with what the move did. The side to move stays when the last seed fell into the store.
+    #[inline(always)]
+    pub(crate) fn after(&self, mv: Move) -> (Frame, Effect) {
+        let mover = self.side;
+        let (board, stores, effect) = sow_and_capture(
+            &self.board,
+            self.stores,
+            self.rules.pits(),
+            mover,
+            mv.index(),
+            self.rules.empty_capture(),
+        );
+        let next = Frame {
+            board,
+            stores,
+            side: if effect.extra_turn { mover } else { !mover },
+            ply: self.ply.saturating_add(1),
+            rules: self.rules,
+        };
+        (next, effect)
+    }
+
+    /// Why `mv` is not legal here, if it is not (the game being still on).
+    pub(crate) fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let (pits, number) = (self.rules.pits(), mv.number());
+        if mv.index() >= pits {
+            return Err(MoveError::NoSuchPit { number, pits });
+        }
+        if self.board[self.row(self.side).start + mv.index()] == 0 {
+            return Err(MoveError::EmptyPit { number });
+        }
+        Ok(())
+    }
+
+    /// Why the game is over here, if it is: a player's pits are all empty, or more moves than
+    /// the limit have been played.
+    #[inline(always)]
+    pub(crate) fn end(&self) -> Option<EndReason> {
+        let pits = self.rules.pits();
+        let (south, north) = self.board[..2 * pits].split_at(pits);
+        if south.iter().all(|&s| s == 0) || north.iter().all(|&s| s == 0) {
+            return Some(EndReason::NoSeeds);
+        }
+        let limit = self.rules.max_plies();
+        (limit > 0 && self.ply > limit).then_some(EndReason::MoveLimit)
+    }
+
+    /// Each player's remaining seeds go into his store (the end of every game).
+    pub(crate) fn collect(&mut self) {
+        for side in Side::BOTH {
+            let row = self.row(side);
+            let seeds: u32 = self.board[row.clone()].iter().map(|&s| u32::from(s)).sum();
+            self.stores[side.index()] += seeds as u8;
+            self.board[row].fill(0);
+        }
+    }
+}
+
+impl Kalah {
+    /// Moves played since the start of the game.
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.frame.ply
+    }
+
+    /// Every seed of the game, in the pits and the stores.
+    pub fn total_seeds(&self) -> u32 {
+        let frame = &self.frame;
+        frame
+            .board
+            .iter()
+            .chain(&frame.stores)
+            .map(|&s| u32::from(s))
+            .sum()
+    }
+
+    /// Plays a move, legal or not (an illegal one leaves the position meaningless but safe).
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, mv: Move) -> Effect {
+        let (frame, mut effect) = self.frame.after(mv);
+        self.frame = frame;
+        if let Some(reason) = frame.end() {
+            self.frame.collect();
+            self.end = Some(reason);
+            effect.extra_turn = false;
+        }
+        effect
+    }
+
+    /// The legal moves as a bit per pit of the side to move (none once the game is over).
+    #[inline]
+    fn legal_mask(&self) -> u32 {
+        match self.end {
+            Some(_) => 0,
+            None => self.frame.occupied(self.frame.side),
+        }
+    }
+}
+
+impl Default for Kalah {
+    /// The start under [`RuleSet::STANDARD`].
+    fn default() -> Kalah {
+        Kalah::new(RuleSet::STANDARD)
+    }
+}
+
+impl fmt::Debug for Kalah {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Game for Kalah {
+    const NAME: &'static str = "kalah";
+    type Rules = RuleSet;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Effect = Effect;
+
+    /// The start of a game under `rules`: every pit holds the rules' seeds, South to move.
+    fn new(rules: RuleSet) -> Kalah {
+        let mut board = [0; HOLES];
+        board[..2 * rules.pits()].fill(rules.seeds() as u8);
+        let frame = Frame {
+            board,
+            stores: [0; 2],
+            side: Side::South,
+            ply: 0,
+            rules,
+        };
+        Kalah { frame, end: None }
+    }
+
+    #[inline]
+    fn rules(&self) -> RuleSet {
+        self.frame.rules
+    }
+
+    fn from_setup(setup: Setup) -> Result<Kalah, SetupError> {
+        crate::setup::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        crate::setup::to_setup(self)
+    }
+
+    fn play_reported(&mut self, mv: Move) -> Result<Effect, MoveError> {
+        self.check_move(mv)?;
+        Ok(self.apply(mv))
+    }
+}
+
+impl Position for Kalah {
+    type Move = Move;
+    type MoveError = MoveError;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        self.frame.side
+    }
+
+    fn legal_moves(&self) -> MoveList<Move> {
+        let mut moves = MoveList::new();
+        let mut mask = self.legal_mask();
+        while mask != 0 {
+            moves.push(Move::new(mask.trailing_zeros() as u8 + 1));
+            mask &= mask - 1;
+        }
+        moves
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), MoveError> {
+        match self.end {
+            Some(_) => Err(MoveError::GameOver),
+            None => self.frame.check(mv),
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    /// The player with more seeds wins, as OpenSpiel's returns say, at the move limit too
+    /// (each player's remaining seeds counted for him).
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|reason| {
+            Outcome::by_score(self.score(Side::South), self.score(Side::North), reason)
+        })
+    }
+
+    #[inline]
+    fn score(&self, side: Side) -> u32 {
+        self.store(side)
+    }
+
+    fn board(&self) -> Board {
+        Board::new(&self.frame.board[..2 * self.rules().pits()])
+    }
+
+    #[inline]
+    fn store(&self, side: Side) -> u32 {
+        u32::from(self.frame.stores[side.index()])
+    }
+
+    fn seeds_on_side(&self, side: Side) -> u32 {
+        let frame = &self.frame;
+        frame.board[frame.row(side)]
+            .iter()
+            .map(|&s| u32::from(s))
+            .sum()
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.legal_mask().count_ones() as usize
+    }
+
+    /// Plays the move on the frame alone and counts the occupied pits of the side to move then.
+    #[inline]
+    fn count_legal_moves_after(&self, mv: Move) -> usize {
+        let (frame, _) = self.frame.after(mv);
+        match frame.end() {
+            Some(_) => 0,
+            None => frame.occupied(frame.side).count_ones() as usize,
+        }
+    }
+
+    /// The same choice as the provided method (the `k`-th legal move for `k` drawn below their
+    /// number), without building the list.
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let mut mask = self.legal_mask();
+        let count = mask.count_ones();
+        if count == 0 {
+            return None;
+        }
+        for _ in 0..rng.below(count) {
+            mask &= mask - 1;
+        }
+        Some(Move::new(mask.trailing_zeros() as u8 + 1))
+    }
+}

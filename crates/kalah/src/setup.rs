@@ -1,0 +1,154 @@
+//! Custom positions: a [`Setup`] with public fields, validated into a [`Kalah`] by one
+//! fallible constructor, and back.
+
+use crate::position::{Frame, Pits, HOLES};
+use crate::{Kalah, RuleSet, MAX_SEEDS};
+use mancala_engine::{EndReason, Game, Side};
+
+/// A position as plain data, to be checked by [`Kalah::from_setup`](mancala_engine::Game::from_setup);
+/// [`Kalah::to_setup`](mancala_engine::Game::to_setup) gives it back. The default is the
+/// standard start.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The rules (the board's size included).
+    pub rules: RuleSet,
+    /// The seeds of every pit: South's from his left, then North's from his left (the order
+    /// of sowing).
+    pub board: Vec<u8>,
+    /// The seeds in each player's store, South's first.
+    pub stores: [u32; 2],
+    /// The player to move.
+    pub side: Side,
+    /// Moves played since the start of the game (the move limit counts them).
+    pub ply: u32,
+    /// Why the game ended, for a finished game (whose seeds have then been collected).
+    pub end: Option<EndReason>,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Kalah::default().to_setup()
+    }
+}
+
+/// Why a setup is not a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The board the rules ask for cannot be made.
+    #[error(
+        "a board of 2 × {pits} pits with {seeds} seeds each is not playable \
+         (1 to 8 pits a player, at least one seed a pit, at most 255 seeds in all)"
+    )]
+    Board {
+        /// Pits per player asked for.
+        pits: usize,
+        /// Seeds per pit asked for.
+        seeds: usize,
+    },
+    /// A board does not have two rows of the rules' pits.
+    #[error("a board of 2 × {pits} pits has {expected} counts, but {found} were given")]
+    BoardLength {
+        /// Pits per player.
+        pits: usize,
+        /// Counts expected.
+        expected: usize,
+        /// Counts given.
+        found: usize,
+    },
+    /// More seeds than a game may hold, or none at all.
+    #[error("a game holds 1 to {MAX_SEEDS} seeds, pits and stores together, not {0}")]
+    Seeds(u64),
+    /// A player's pits are all empty in a game said to go on: it would be over.
+    #[error("a player's pits are all empty: the game would be over")]
+    EmptyRow,
+    /// The move limit has been passed in a game said to go on.
+    #[error("{ply} moves have been played and the move limit is {limit}: the game would be over")]
+    PastLimit {
+        /// Moves played.
+        ply: u32,
+        /// The rules' limit.
+        limit: u32,
+    },
+    /// A finished game's state does not fit the reason it ended.
+    #[error("a game ended by {reason} cannot stand like this: {why}")]
+    End {
+        /// The reason given.
+        reason: EndReason,
+        /// What does not fit.
+        why: &'static str,
+    },
+}
+
+/// The position `setup` describes, or what is wrong with it
+/// ([`Game::from_setup`](mancala_engine::Game::from_setup)).
+pub(crate) fn from_setup(setup: Setup) -> Result<Kalah, SetupError> {
+    let rules = setup.rules;
+    let pits = rules.pits();
+    if setup.board.len() != 2 * pits {
+        return Err(SetupError::BoardLength {
+            pits,
+            expected: 2 * pits,
+            found: setup.board.len(),
+        });
+    }
+    let on_board: u64 = setup.board.iter().map(|&s| u64::from(s)).sum();
+    let total = on_board + setup.stores.iter().map(|&s| u64::from(s)).sum::<u64>();
+    if total == 0 || total > u64::from(MAX_SEEDS) {
+        return Err(SetupError::Seeds(total));
+    }
+    let mut board: Pits = [0; HOLES];
+    board[..2 * pits].copy_from_slice(&setup.board);
+    let frame = Frame {
+        board,
+        stores: setup.stores.map(|s| s as u8),
+        side: setup.side,
+        ply: setup.ply,
+        rules,
+    };
+    let limit = rules.max_plies();
+    match setup.end {
+        None => match frame.end() {
+            None => Ok(Kalah { frame, end: None }),
+            Some(EndReason::MoveLimit) => Err(SetupError::PastLimit {
+                ply: setup.ply,
+                limit,
+            }),
+            Some(_) => Err(SetupError::EmptyRow),
+        },
+        Some(reason) => {
+            let why = if on_board > 0 {
+                Some("the seeds left in the pits are collected at the end")
+            } else if limit > 0 && setup.ply > limit + 1 {
+                Some("the game ended at the move limit before this move count")
+            } else {
+                match reason {
+                    EndReason::MoveLimit if limit == 0 || setup.ply != limit + 1 => {
+                        Some("the move count must be one more than the rules' move limit")
+                    }
+                    EndReason::MoveLimit | EndReason::NoSeeds => None,
+                    _ => Some("no Kalah game ends that way"),
+                }
+            };
+            match why {
+                Some(why) => Err(SetupError::End { reason, why }),
+                None => Ok(Kalah {
+                    frame,
+                    end: Some(reason),
+                }),
+            }
+        }
+    }
+}
+
+/// The position as plain data ([`Game::to_setup`](mancala_engine::Game::to_setup)).
+pub(crate) fn to_setup(position: &Kalah) -> Setup {
+    let frame = &position.frame;
+    Setup {
+        rules: frame.rules,
+        board: frame.board[..2 * frame.rules.pits()].to_vec(),
+        stores: frame.stores.map(u32::from),
+        side: frame.side,
+        ply: frame.ply,
+        end: position.end,
+    }
+}

@@ -1,0 +1,54 @@
+//! Kalah's text entry points: position, move, rules, record.
+
+use crate::checks::{playable, seed_of, serde_agrees};
+use crate::entry::{position, text, value};
+use crate::games::{moves, positions, records, texts};
+use crate::harness::{Budget, Reports};
+use kalah::{Kalah, Record, RuleSet};
+use mancala_engine::Game;
+
+/// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
+/// empty capture, a short move limit.
+fn rule_sets() -> Vec<RuleSet> {
+    let board = |pits, seeds| RuleSet::with_board(pits, seeds).expect("a valid board");
+    vec![
+        RuleSet::STANDARD,
+        board(3, 2),
+        board(8, 6),
+        RuleSet::STANDARD.with_empty_capture(true),
+        RuleSet::STANDARD.with_max_plies(40),
+    ]
+}
+
+/// Runs every Kalah entry point.
+pub fn all(budget: Budget) {
+    let mut reports = Reports::default();
+    let rule_sets = rule_sets();
+    let starts: Vec<Kalah> = rule_sets.iter().map(|&rules| Kalah::new(rules)).collect();
+    let found = positions(&starts, 2, budget.seed);
+    reports.add(position::<Kalah>(
+        "kalah position",
+        budget.share(0.5),
+        &texts(&found),
+    ));
+    reports.add(value::<kalah::Move>("kalah Move", budget, &moves(&found)));
+    reports.add(value::<RuleSet>(
+        "kalah RuleSet",
+        budget,
+        &texts(&rule_sets),
+    ));
+    reports.add(text::<Record>(
+        "kalah Record",
+        budget.share(0.5),
+        &texts(records(
+            &starts,
+            budget.seed,
+            (usize::MAX, 10),
+            Record::new,
+            Record::play,
+        )),
+        Some(serde_agrees::<Record>),
+        |input, record| playable(*record.position(), seed_of(input)),
+    ));
+    reports.finish();
+}
