@@ -10,7 +10,8 @@ use core::str::FromStr;
 pub enum EndReason {
     /// A player holds more than half of all seeds (Toguz Kumalak T6).
     Majority,
-    /// The player to move has no seed on his side (Toguz Kumalak T7, Katro K7).
+    /// A player has no seed on his side: the player to move (Toguz Kumalak T7, Katro K7), or
+    /// either player after any move (Kalah).
     NoSeeds,
     /// No seed is left on the board that could change the result, written `empty`: the board
     /// is bare (Mangala IV M6), or both stores hold half of the seeds, so what is left on it
