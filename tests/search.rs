@@ -302,3 +302,17 @@ fn play_game_stops_at_the_ply_limit_and_on_a_bad_player() {
     let end = play_game(nim, &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), 3);
     assert_eq!(end.plies, 3);
 }
+
+/// The search guide's example on Toguz Kumalak (`crates/mancala-search/README.md`), which the
+/// search crate cannot run itself: `toguz`'s `search` feature depends on it.
+#[test]
+fn the_search_guides_toguz_example_runs() {
+    let mut player = mancala_search::Pvs::with_evaluator(
+        Limits::time(Duration::from_millis(100)),
+        toguz::eval::Evaluation::default(),
+    );
+    let mut iterations = 0;
+    let result = player.search_with(&toguz::Toguz::default(), |_| iterations += 1);
+    assert!(result.best_move.is_some());
+    assert!(iterations > 0);
+}
