@@ -9,8 +9,10 @@
 use mancala_games::engine::prelude::*;
 use mancala_games::katro::{eval::Evaluation, Katro};
 use mancala_search::{Limits, Pvs};
+use std::error::Error;
+use std::io::Write;
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn Error>> {
     let depth: u32 = match std::env::args().nth(1) {
         Some(text) => text
             .parse()
@@ -19,16 +21,21 @@ fn main() -> Result<(), String> {
     };
     let mut position = Katro::default();
     let mut player = Pvs::with_evaluator(Limits::depth(depth), Evaluation::default());
-    // Each iteration of the deepening search reports as it completes.
-    let result = player.search_with(&position, |iteration| println!("{iteration}"));
+    let mut out = std::io::stdout().lock();
+    // Each iteration of the deepening search reports as it completes; a closed output shows as
+    // the error of the next line written after the search.
+    let result = player.search_with(&position, |iteration| {
+        writeln!(out, "{iteration}").ok();
+    });
     let best = result
         .best_move
         .ok_or("the start position has a legal move")?;
-    println!(
+    writeln!(
+        out,
         "best move {best}, value {}, after {} nodes",
         result.value, result.nodes
-    );
+    )?;
     position.play(best).map_err(|error| error.to_string())?;
-    println!("position after it: `{position}`");
+    writeln!(out, "position after it: `{position}`")?;
     Ok(())
 }

@@ -11,34 +11,38 @@
 //! `toguz: south wins 82-70 (majority)`.
 
 use mancala_games::engine::prelude::*;
+use std::error::Error;
 use std::fmt::Display;
+use std::io::Write;
 use std::str::FromStr;
 
 /// The longest game played here: Katro games need not end.
 const MAX_PLIES: usize = 10_000;
 
 /// Plays one game of `P` from its standard start, with nothing but the shared vocabulary.
-fn tour<P>(name: &str, seed: u64) -> Result<(), String>
+fn tour<P>(name: &str, seed: u64) -> Result<(), Box<dyn Error>>
 where
     P: Position + Default + Display + FromStr,
     <P as FromStr>::Err: Display,
     P::Move: Display,
 {
+    let mut out = std::io::stdout().lock();
     let start = P::default();
     let text = start.to_string();
     let reread: P = text
         .parse()
         .map_err(|e| format!("{name}: `{text}` does not read back: {e}"))?;
     if reread != start {
-        return Err(format!("{name}: `{text}` reads back as another position"));
+        return Err(format!("{name}: `{text}` reads back as another position").into());
     }
     let moves: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
-    println!("{name}: start `{text}`");
-    println!(
+    writeln!(out, "{name}: start `{text}`")?;
+    writeln!(
+        out,
         "{name}: {} to move, legal moves {}",
         start.side_to_move(),
         moves.join(" ")
-    );
+    )?;
 
     let mut rng = Rng::new(seed);
     let mut position = start;
@@ -53,27 +57,29 @@ where
             .map_err(|e| format!("{name}: move {mv}: {e}"))?;
     }
     let first: Vec<&str> = line.iter().take(8).map(String::as_str).collect();
-    println!(
+    writeln!(
+        out,
         "{name}: {} plies, starting {} …",
         line.len(),
         first.join(" ")
-    );
-    println!("{name}: board {:?}", &*position.board());
+    )?;
+    writeln!(out, "{name}: board {:?}", &*position.board())?;
     for side in Side::BOTH {
-        println!(
+        writeln!(
+            out,
             "{name}: {side}: {} seeds on its side, {} in its store",
             position.seeds_on_side(side),
             position.store(side)
-        );
+        )?;
     }
     match position.result() {
-        Some(result) => println!("{name}: {result}"),
-        None => println!("{name}: unfinished after {MAX_PLIES} plies"),
+        Some(result) => writeln!(out, "{name}: {result}")?,
+        None => writeln!(out, "{name}: unfinished after {MAX_PLIES} plies")?,
     }
     Ok(())
 }
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn Error>> {
     // An optional seed, so that each run can play other games.
     let seed = match std::env::args().nth(1) {
         Some(text) => text

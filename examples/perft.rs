@@ -9,9 +9,11 @@
 
 use mancala_games::engine::perft::{check_depth, perft};
 use mancala_games::toguz::Toguz;
+use std::error::Error;
+use std::io::Write;
 use std::time::Instant;
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn Error>> {
     let depth: u32 = match std::env::args().nth(1) {
         Some(text) => text
             .parse()
@@ -21,11 +23,12 @@ fn main() -> Result<(), String> {
     // perft refuses a depth past its bound: ask first rather than catch the panic.
     check_depth(depth).map_err(|error| error.to_string())?;
     let start = Toguz::default();
+    let mut out = std::io::stdout().lock();
     for plies in 1..=depth {
         let clock = Instant::now();
         let nodes = perft(&start, plies);
         let seconds = clock.elapsed().as_secs_f64();
-        println!("perft({plies}) = {nodes}  ({seconds:.3} s)");
+        writeln!(out, "perft({plies}) = {nodes}  ({seconds:.3} s)")?;
     }
     Ok(())
 }
