@@ -27,27 +27,38 @@ pub fn run(args: &[String]) -> Result<(), String> {
             );
             Ok(())
         }
-        [game, games, rest @ ..] if game == "katro" => {
+        [game, games, rest @ ..] if game == "katro" || game == "kalah" => {
             let games = crate::cli::in_range("GAMES", games, 0..=MAX_GAMES)?;
             let seed = match rest {
                 [] => 1,
                 [flag, seed] if flag == "--seed" => seed.parse().map_err(|_| "bad seed")?,
-                _ => return Err("fit katro takes GAMES [--seed S]".into()),
+                _ => return Err(format!("fit {game} takes GAMES [--seed S]")),
             };
-            let samples = katro_samples(games, seed);
-            something_to_fit(&samples, &format!("{games} games"))?;
-            report(
-                &samples,
-                &katro::eval::FEATURE_NAMES,
-                katro::eval::WEIGHT_SCALE,
-            );
+            let source = format!("{games} games");
+            if game == "katro" {
+                let samples = self_play_samples(games, seed, katro::eval::features);
+                something_to_fit(&samples, &source)?;
+                report(
+                    &samples,
+                    &katro::eval::FEATURE_NAMES,
+                    katro::eval::WEIGHT_SCALE,
+                );
+            } else {
+                let samples = self_play_samples(games, seed, kalah::eval::features);
+                something_to_fit(&samples, &source)?;
+                report(
+                    &samples,
+                    &kalah::eval::FEATURE_NAMES,
+                    kalah::eval::WEIGHT_SCALE,
+                );
+            }
             Ok(())
         }
-        _ => Err("fit takes `toguz PGN_FILE` or `katro GAMES [--seed S]`".into()),
+        _ => Err("fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]` or `kalah GAMES [--seed S]`".into()),
     }
 }
 
-/// The most games `fit katro` plays.
+/// The most games `fit katro` and `fit kalah` play.
 const MAX_GAMES: u64 = 1_000_000;
 
 /// Fails, naming `source`, when no position is left to fit the weights on: a fit of nothing
@@ -106,13 +117,18 @@ fn toguz_samples(text: &str) -> Vec<Sample> {
     samples
 }
 
-/// Positions of `games` games the old player (depth 3) plays against itself, each from 6
-/// random plies drawn from a generator seeded by `seed` and the game's number.
-fn katro_samples(games: u64, seed: u64) -> Vec<Sample> {
+/// Positions of `games` games the old player (depth 3) plays against itself from the game's
+/// standard start, each from 6 random plies drawn from a generator seeded by `seed` and the
+/// game's number, with their `features`.
+fn self_play_samples<P: mancala_engine::Game, const N: usize>(
+    games: u64,
+    seed: u64,
+    features: fn(&P) -> [i32; N],
+) -> Vec<Sample> {
     let mut samples = Vec::new();
     for number in 0..games {
         let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
-        let mut position = katro::Katro::default();
+        let mut position = P::default();
         let mut line = Vec::new();
         let mut player = AlphaBeta::new(Limits::depth(3));
         for ply in 0..1_000 {
@@ -122,7 +138,7 @@ fn katro_samples(games: u64, seed: u64) -> Vec<Sample> {
                 player.choose(&position)
             };
             let Some(mv) = mv else { break };
-            line.push(position);
+            line.push(position.clone());
             position.play_unchecked(mv);
         }
         let Some(outcome) = position.outcome() else {
@@ -130,7 +146,7 @@ fn katro_samples(games: u64, seed: u64) -> Vec<Sample> {
         };
         for seen in line.iter().skip(6) {
             samples.push(Sample {
-                features: katro::eval::features(seen).map(f64::from).to_vec(),
+                features: features(seen).map(f64::from).to_vec(),
                 result: result_for(outcome.winner, seen.side_to_move()),
                 held_out: number % 5 == 0,
             });

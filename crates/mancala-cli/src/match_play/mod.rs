@@ -7,9 +7,10 @@
 //!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K]
 //! mancala match fit toguz PGN_FILE
 //! mancala match fit katro GAMES [--seed S]
+//! mancala match fit kalah GAMES [--seed S]
 //! ```
 //!
-//! GAME is `toguz` or `katro`. A and B describe the players: `old` is the plain alpha-beta
+//! GAME is `toguz`, `katro` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`, and
@@ -28,8 +29,8 @@
 //! it searches K Toguz Kumalak middlegames instead and prints the nodes each search took.
 //!
 //! `fit` fits the weights of a game's evaluation by logistic regression on game results and
-//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro on games the old
-//! player plays against itself from random openings.
+//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro and Kalah on games
+//! the old player plays against itself from random openings.
 
 use crate::cli;
 use std::ffi::OsString;
@@ -54,7 +55,8 @@ const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --no
 [--pruning 0|1] [--positions K]
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
-  GAME = toguz | katro;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
+       mancala match fit kalah GAMES [--seed S]
+  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -160,11 +162,14 @@ fn run(args: &[String]) -> Result<(), String> {
                 },
             )
         }
-        "katro" if external.is_some() => {
+        "katro" | "kalah" if external.is_some() => {
             return Err("external players play Toguz Kumalak only".into())
         }
         "katro" => play_match(&settings, katro::Katro::default, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
+        }),
+        "kalah" => play_match(&settings, kalah::Kalah::default, |spec, limits| {
+            spec.build(limits, kalah::eval::Evaluation::default())
         }),
         other => return Err(format!("unknown game `{other}`")),
     }
@@ -279,6 +284,11 @@ fn think(args: &[String]) -> Result<(), String> {
         "katro" => think_about(
             &katro::Katro::default(),
             mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            table,
+        ),
+        "kalah" => think_about(
+            &kalah::Kalah::default(),
+            mancala_search::Pvs::with_evaluator(limits, kalah::eval::Evaluation::default()),
             table,
         ),
         other => return Err(format!("unknown game `{other}`")),

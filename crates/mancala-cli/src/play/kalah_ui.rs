@@ -50,6 +50,11 @@ impl Game for Kalah {
         Ok(())
     }
 
+    fn evaluate(position: &Self::P, side: Side) -> i32 {
+        use mancala_search::Evaluator;
+        kalah::eval::Evaluation::default().evaluate(position, side)
+    }
+
     fn default_depth(&self, auto: bool) -> u32 {
         if auto {
             8
