@@ -54,7 +54,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        _ => Err("fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]` or `kalah GAMES [--seed S]`".into()),
+        _ => Err(
+            "fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]` or `kalah GAMES [--seed S]`"
+                .into(),
+        ),
     }
 }
 
