@@ -228,3 +228,35 @@ fn without_a_seed_each_game_draws_its_own_and_prints_it_for_a_replay() {
         "--seed {a} replays the start"
     );
 }
+
+#[test]
+fn in_kalah_max_plies_is_the_games_own_move_limit() {
+    // The rule `max-plies`, as in `perft kalah`: the game ends after move N + 1, the seeds
+    // counted, as OpenSpiel ends it.
+    let limited = session("kalah --auto --depth 1 --max-plies 5", &[]);
+    assert_eq!(limited.code, Some(0), "{}", limited.stdout);
+    assert!(limited
+        .stdout
+        .contains("rules: pits=6,seeds=4,empty-capture=no,max-plies=5."));
+    assert!(limited.stdout.contains("\n   6. "), "{}", limited.stdout);
+    assert!(!limited.stdout.contains("\n   7. "), "{}", limited.stdout);
+    let last = limited.stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("result: ") && last.ends_with(" (the move limit)"),
+        "{last}"
+    );
+    // `0` lifts the limit: the game is played to its end.
+    let free = session("kalah --auto --depth 1 --max-plies 0 --pits 3", &[]);
+    assert_eq!(free.code, Some(0), "{}", free.stdout);
+    assert!(free.stdout.contains("max-plies=0."), "{}", free.stdout);
+    let last = free.stdout.lines().last().unwrap_or_default();
+    assert!(last.ends_with("(a player's pits are all empty)"), "{last}");
+    // The other games keep the driver's cap on unfinished games.
+    let oware = session("oware --auto --depth 1 --max-plies 5", &[]);
+    let last = oware.stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("result: unfinished after 5 plies (the --max-plies cap)"));
+    for bad in ["x", "-1", "4294967296"] {
+        let refused = session(&format!("kalah --auto --max-plies {bad}"), &[]);
+        assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stdout);
+    }
+}

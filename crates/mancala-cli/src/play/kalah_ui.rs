@@ -3,8 +3,10 @@
 //! South's row below with his store on the right; a move is the number of one of the mover's
 //! pits, `1` from his left. A last seed in the mover's store gives him another move.
 //!
-//! Options: `--pits N`, `--seeds N`, `--empty-capture`, and `--rules KEY=VALUE[,KEY=VALUE...]`
-//! (keys `pits`, `seeds`, `empty-capture`, `max-plies`, as in the crate's rule string).
+//! Options: `--pits N`, `--seeds N`, `--empty-capture`, `--max-plies N` (the move limit, `0`
+//! for none), and `--rules KEY=VALUE[,KEY=VALUE...]` (keys `pits`, `seeds`, `empty-capture`,
+//! `max-plies`, as in the crate's rule string, every rule at once). Each sets its rules in the
+//! order given.
 
 use super::{lines, Game, Input, Options, Stop};
 use kalah::{Kalah as KalahPosition, Move, RuleSet};
@@ -27,6 +29,10 @@ impl Game for Kalah {
         name != "--empty-capture"
     }
 
+    fn takes_move_limit(&self) -> bool {
+        true
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let number = |what: &str| -> Result<usize, String> {
             value
@@ -44,6 +50,11 @@ impl Game for Kalah {
                 .with_empty_capture(rules.empty_capture())
                 .with_max_plies(rules.max_plies()),
             "--empty-capture" => rules.with_empty_capture(true),
+            "--max-plies" => rules.with_max_plies(
+                value
+                    .parse()
+                    .map_err(|_| format!("--max-plies takes 0 to {}, not `{value}`", u32::MAX))?,
+            ),
             "--rules" => value.parse().map_err(|e| format!("{e}"))?,
             other => return Err(format!("unknown kalah option `{other}`")),
         };

@@ -18,7 +18,10 @@
 //!   1000; `--auto` uses depth alone, so its games are the same on every machine);
 //! - `--seed S`: the seed of random setups and of the Mangala IV opening ritual (default: one
 //!   drawn from the clock, printed with the start so the game can be replayed);
-//! - `--max-plies N`: stop an unfinished game after `N` moves (default 2000).
+//! - `--max-plies N`: stop an unfinished game after `N` moves (default 2000). In Kalah it is
+//!   the game's own move limit instead, the rule `max-plies` as in `perft kalah` (and Oware's
+//!   `--max-plies` there): the game ends after move `N + 1` with the seeds counted, as
+//!   OpenSpiel ends it; `0` lifts the limit (every Kalah game ends anyway).
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
@@ -53,7 +56,8 @@ const USAGE: &str =
   oware options:    --rules KEY=VALUE[,KEY=VALUE...]
                     (keys: houses, seeds, grand-slam, max-plies)
   kalah options:    --pits N, --seeds N, --empty-capture, --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: pits, seeds, empty-capture, max-plies)";
+                    (keys: pits, seeds, empty-capture, max-plies)
+                    (--max-plies N is Kalah's move limit, 0 for none)";
 
 /// The options every game shares.
 #[derive(Debug, Clone)]
@@ -85,6 +89,12 @@ pub trait Game {
     /// unknown one, which then is told apart by its name only after its value).
     fn takes_value(&self, _name: &str) -> bool {
         true
+    }
+
+    /// `true` if `--max-plies` is the game's own move limit (a rule, taken by
+    /// [`set_option`](Game::set_option)) rather than the driver's cap on unfinished games.
+    fn takes_move_limit(&self) -> bool {
+        false
     }
 
     /// Takes game option `name` with its `value` (empty for an option that takes none).
@@ -228,6 +238,11 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                 options.time = Duration::from_millis(ms);
             }
             "--seed" => options.seed = number(name, value(name, &mut args)?)?,
+            "--max-plies" if game.takes_move_limit() => {
+                game.set_option(name, value(name, &mut args)?)?;
+                // The rules end the game; every game whose rules take the limit ends anyway.
+                options.max_plies = u32::MAX;
+            }
             "--max-plies" => {
                 let plies = number(name, value(name, &mut args)?)?;
                 options.max_plies = u32::try_from(plies)
