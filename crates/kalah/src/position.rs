@@ -6,6 +6,7 @@ use crate::sowing::sow_and_capture;
 use crate::{Effect, Move, MoveError, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::ops::Range;
+use mancala_engine::packed::{holding, Word, ONES, ONES_BELOW};
 use mancala_engine::{Board, EndReason, Game, MoveList, Outcome, Position, Rng, Side};
 
 /// Bytes of a board: up to 2 × [`MAX_PITS`](crate::MAX_PITS) pits, one vector register.
@@ -37,6 +38,16 @@ pub(crate) struct Frame {
     pub(crate) rules: RuleSet,
 }
 
+/// A bit per non-empty pit of `board`, bit `i` for canonical pit `i`: the flags of the empty
+/// bytes, inverted, gathered eight at a time by one multiplication (the flag of byte `k`
+/// lands alone on bit `56 + k`).
+#[inline(always)]
+fn occupied_pits(board: &Pits) -> u32 {
+    let flags = !holding(Word::from_le_bytes(*board), 0) & (ONES * 0x80);
+    let gather = |half: u64| ((half >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    gather(flags as u64) | gather((flags >> 64) as u64) << 8
+}
+
 impl Frame {
     /// The canonical indices of `side`'s pits.
     #[inline]
@@ -49,11 +60,7 @@ impl Frame {
     #[inline(always)]
     pub(crate) fn occupied(&self, side: Side) -> u32 {
         let start = side.index() * self.rules.pits();
-        let mut mask = 0u32;
-        for (i, &seeds) in self.board.iter().enumerate() {
-            mask |= u32::from(seeds != 0) << i;
-        }
-        (mask >> start) & ((1u32 << self.rules.pits()) - 1)
+        (occupied_pits(&self.board) >> start) & ((1u32 << self.rules.pits()) - 1)
     }
 
     /// The frame after `mv` (legal or not: an illegal one gives a meaningless but safe frame),
@@ -96,8 +103,9 @@ impl Frame {
     #[inline(always)]
     pub(crate) fn end(&self) -> Option<EndReason> {
         let pits = self.rules.pits();
-        let (south, north) = self.board[..2 * pits].split_at(pits);
-        if south.iter().all(|&s| s == 0) || north.iter().all(|&s| s == 0) {
+        let word = Word::from_le_bytes(self.board);
+        let row = ONES_BELOW[pits] * 0xFF;
+        if word & row == 0 || (word >> (8 * pits)) & row == 0 {
             return Some(EndReason::NoSeeds);
         }
         let limit = self.rules.max_plies();
@@ -303,5 +311,31 @@ impl Position for Kalah {
             mask &= mask - 1;
         }
         Some(Move::new(mask.trailing_zeros() as u8 + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn occupied_pits_flags_every_non_empty_byte() {
+        // Every single byte, and boards of random counts, against a plain loop.
+        let mut rng = Rng::new(11);
+        for round in 0..2000u32 {
+            let mut board = [0u8; HOLES];
+            if round < 256 {
+                board[(round % 16) as usize] = 1 + (round / 16) as u8;
+            } else {
+                for seeds in &mut board {
+                    *seeds = [0, 1, 0x7F, 0x80, 0xFF][rng.below(5) as usize];
+                }
+            }
+            let plain = board
+                .iter()
+                .enumerate()
+                .fold(0u32, |mask, (i, &s)| mask | u32::from(s != 0) << i);
+            assert_eq!(occupied_pits(&board), plain, "{board:?}");
+        }
     }
 }

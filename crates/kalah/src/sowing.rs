@@ -4,14 +4,15 @@
 
 use crate::position::{Pits, HOLES};
 use crate::Effect;
+use mancala_engine::packed::{seeds_at, Word, ONES_BELOW};
 use mancala_engine::Side;
 
-/// Adds one seed to each pit of `range` (a canonical range of pits).
+/// A seed in each of the pits `start..end` (canonical indices, `start <= end`), as a word to
+/// add to the board's: no pit ever holds 255 seeds before a seed is added (the game holds at
+/// most 255, the lifted ones apart), so no byte carries into the next.
 #[inline(always)]
-fn add_one(board: &mut Pits, range: core::ops::Range<usize>) {
-    for seeds in &mut board[range] {
-        *seeds += 1;
-    }
+fn ones(start: usize, end: usize) -> Word {
+    ONES_BELOW[end] - ONES_BELOW[start]
 }
 
 /// The board and stores after `mover` sows the seeds of his pit `index` (`0` for his
@@ -31,31 +32,36 @@ pub(crate) fn sow_and_capture(
     index: usize,
     empty_capture: bool,
 ) -> (Pits, [u8; 2], Effect) {
-    let (mut board, mut stores) = (*board, stores);
+    let mut stores = stores;
+    let mut word = Word::from_le_bytes(*board);
     let own = mover.index() * pits;
     let opp = pits - own;
-    let seeds = usize::from(board[own + index]);
-    board[own + index] = 0;
+    let origin = own + index;
+    let seeds = usize::from(seeds_at(word, origin));
+    word &= !(0xFF << (8 * origin));
     let circuit = 2 * pits + 1;
-    let (laps, rest) = (seeds / circuit, seeds % circuit);
+    // Most moves sow less than a lap: no division for them.
+    let (laps, rest) = if seeds < circuit {
+        (0, seeds)
+    } else {
+        (seeds / circuit, seeds % circuit)
+    };
     if laps > 0 {
-        for pit in &mut board[..2 * pits] {
-            *pit += laps as u8;
-        }
+        word += ONES_BELOW[2 * pits] * laps as Word;
         stores[mover.index()] += laps as u8;
     }
     // The circuit's places are the mover's pits `0..pits`, his store `pits`, then the
     // opponent's pits; the leftover seeds fall on the places `index + 1..=end`.
     let end = index + rest;
-    add_one(&mut board, own + index + 1..own + (end + 1).min(pits));
+    word += ones(origin + 1, own + (end + 1).min(pits));
     if end >= pits && rest > 0 {
         stores[mover.index()] += 1;
     }
     if end > pits {
-        add_one(&mut board, opp..opp + (end - pits).min(pits));
+        word += ones(opp, opp + (end - pits).min(pits));
     }
     if end > 2 * pits {
-        add_one(&mut board, own..own + (end - 2 * pits));
+        word += ones(own, own + (end - 2 * pits));
     }
     let place = end % circuit;
     let mut effect = Effect {
@@ -69,10 +75,10 @@ pub(crate) fn sow_and_capture(
         let last = own + place;
         effect.last = Some(last);
         let opposite = opp + pits - 1 - place;
-        if board[last] == 1 && (board[opposite] > 0 || empty_capture) {
-            let captured = 1 + board[opposite];
-            board[last] = 0;
-            board[opposite] = 0;
+        let facing = seeds_at(word, opposite);
+        if seeds_at(word, last) == 1 && (facing > 0 || empty_capture) {
+            let captured = 1 + facing;
+            word &= !((0xFF << (8 * last)) | (0xFF << (8 * opposite)));
             stores[mover.index()] += captured;
             effect.captured = u32::from(captured);
         }
@@ -81,6 +87,7 @@ pub(crate) fn sow_and_capture(
     } else {
         effect.last = Some(opp + place - pits - 1);
     }
+    let board = word.to_le_bytes();
     debug_assert!(board[2 * pits..HOLES].iter().all(|&s| s == 0));
     (board, stores, effect)
 }
