@@ -63,7 +63,8 @@ pub(crate) fn sow_and_capture(
     if end > 2 * pits {
         word += ones(own, own + (end - 2 * pits));
     }
-    let place = end % circuit;
+    // `end < index + circuit`: one subtraction, no division.
+    let place = if end >= circuit { end - circuit } else { end };
     let mut effect = Effect {
         last: None,
         extra_turn: false,
