@@ -36,11 +36,11 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 pub const WEIGHT_SCALE: i64 = 256;
 
 /// Weights fitted by logistic regression of the results of 20,000 self-play games (the old
-/// alpha-beta player at depth 3 from random 6-ply openings) on the features of their 697,118
-/// positions (`match fit kalah 20000`, see the guide of `mancala-search`), scaled so that a
-/// seed of store lead is worth 100.
+/// alpha-beta player at depth 6 from random 6-ply openings) on the features of their
+/// positions (`match fit kalah 20000`, see the crate's README), scaled so that a seed of store
+/// lead is worth 100.
 pub const FITTED_WEIGHTS: [i32; FEATURES] =
-    [25600, 1680, 4462, 88324, 63418, 74428, -18680, 2689872];
+    [25600, 652, -780, 80536, 46656, 36809, -15705, 1531260];
 
 /// The features of `position`, seen by its side to move:
 ///

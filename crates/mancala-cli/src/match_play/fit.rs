@@ -36,7 +36,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             };
             let source = format!("{games} games");
             if game == "katro" {
-                let samples = self_play_samples(games, seed, katro::eval::features);
+                let samples = self_play_samples(games, seed, 3, katro::eval::features);
                 something_to_fit(&samples, &source)?;
                 report(
                     &samples,
@@ -44,7 +44,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     katro::eval::WEIGHT_SCALE,
                 );
             } else {
-                let samples = self_play_samples(games, seed, kalah::eval::features);
+                let samples = self_play_samples(games, seed, KALAH_DEPTH, kalah::eval::features);
                 something_to_fit(&samples, &source)?;
                 report(
                     &samples,
@@ -60,6 +60,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ),
     }
 }
+
+/// The depth of the old player's self-play games `fit kalah` learns from.
+const KALAH_DEPTH: u32 = 6;
 
 /// The most games `fit katro` and `fit kalah` play.
 const MAX_GAMES: u64 = 1_000_000;
@@ -120,12 +123,13 @@ fn toguz_samples(text: &str) -> Vec<Sample> {
     samples
 }
 
-/// Positions of `games` games the old player (depth 3) plays against itself from the game's
+/// Positions of `games` games the old player (at `depth`) plays against itself from the game's
 /// standard start, each from 6 random plies drawn from a generator seeded by `seed` and the
 /// game's number, with their `features`.
 fn self_play_samples<P: mancala_engine::Game, const N: usize>(
     games: u64,
     seed: u64,
+    depth: u32,
     features: fn(&P) -> [i32; N],
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
@@ -133,7 +137,7 @@ fn self_play_samples<P: mancala_engine::Game, const N: usize>(
         let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
         let mut position = P::default();
         let mut line = Vec::new();
-        let mut player = AlphaBeta::new(Limits::depth(3));
+        let mut player = AlphaBeta::new(Limits::depth(depth));
         for ply in 0..1_000 {
             let mv = if ply < 6 {
                 position.random_move(&mut rng)
