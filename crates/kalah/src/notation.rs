@@ -26,7 +26,10 @@
 use crate::{Kalah, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::notation::{excerpt, plain_number, read_side, side_letter, Rows};
+use mancala_engine::notation::{
+    excerpt, plain_number, read_keyed, read_side, read_two_rows, side_letter, KeyedError, Rows,
+    RowsError,
+};
 use mancala_engine::{EndReason, Game};
 
 /// Why a text was refused.
@@ -67,32 +70,27 @@ fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
     }
 }
 
+/// What a number must be.
+const NUMBER: &str = "a plain decimal number in range is expected";
+
 /// Reads a plain decimal number: digits only, no sign, no leading zero (but `0` itself).
 pub(crate) fn number(what: &'static str, text: &str) -> Result<u32, ParseError> {
-    plain_number(text)
-        .ok_or_else(|| field(what, text, "a plain decimal number in range is expected"))
+    plain_number(text).ok_or_else(|| field(what, text, NUMBER))
 }
 
 /// Reads `c,c,…/c,c,…`: two rows of equal length, at most 8 pits each.
 fn board(text: &str) -> Result<Vec<u8>, ParseError> {
-    let bad = |why| field("board", text, why);
-    let (south, north) = text
-        .split_once('/')
-        .ok_or_else(|| bad("two rows of counts separated by `/` are expected"))?;
-    let mut counts = Vec::new();
-    for row in [south, north] {
-        for count in row.split(',') {
-            if counts.len() >= 2 * crate::MAX_PITS {
-                return Err(bad("a row has at most 8 pits"));
-            }
-            let seeds = number("pit count", count)?;
-            counts.push(u8::try_from(seeds).map_err(|_| bad("a pit holds at most 255 seeds"))?);
-        }
-    }
-    if south.split(',').count() != north.split(',').count() {
-        return Err(bad("both rows have the same number of pits"));
-    }
-    Ok(counts)
+    read_two_rows(text, crate::MAX_PITS).map_err(|error| match error {
+        RowsError::Count(count) => field("pit count", count, NUMBER),
+        RowsError::NoRows => field(
+            "board",
+            text,
+            "two rows of counts separated by `/` are expected",
+        ),
+        RowsError::TooLong => field("board", text, "a row has at most 8 pits"),
+        RowsError::TooBig => field("board", text, "a pit holds at most 255 seeds"),
+        RowsError::Unequal => field("board", text, "both rows have the same number of pits"),
+    })
 }
 
 /// The keyed fields, in the order they are written.
@@ -152,22 +150,17 @@ impl FromStr for Kalah {
         let standard = RuleSet::STANDARD;
         let (mut seeds, mut empty_capture, mut max_plies) =
             (standard.seeds(), false, standard.max_plies());
-        let mut after = 0;
-        for keyed in fields {
-            let (key, value) = keyed
-                .split_once('=')
-                .ok_or_else(|| field("keyed field", keyed, "`key=value` is expected"))?;
-            let place = KEYS[after..]
-                .iter()
-                .position(|&k| k == key)
-                .ok_or_else(|| {
-                    field(
-                        "keyed field",
-                        keyed,
-                        "keys are ply, end, seeds, empty-capture, max-plies, in this order, once each",
-                    )
-                })?;
-            after += place + 1;
+        for keyed in read_keyed(fields, &KEYS) {
+            let (key, value) = keyed.map_err(|error| match error {
+                KeyedError::NotKeyed(keyed) => {
+                    field("keyed field", keyed, "`key=value` is expected")
+                }
+                KeyedError::OutOfOrder(keyed) => field(
+                    "keyed field",
+                    keyed,
+                    "keys are ply, end, seeds, empty-capture, max-plies, in this order, once each",
+                ),
+            })?;
             match key {
                 "ply" => setup.ply = number("move count", value)?,
                 "end" => {

@@ -108,6 +108,73 @@ impl<T: fmt::Display> fmt::Display for Rows<'_, T> {
     }
 }
 
+/// Why two rows of counts do not read (each game words it, with its own name for a hole).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowsError<'a> {
+    /// No `/` between the rows.
+    NoRows,
+    /// More counts than two full rows.
+    TooLong,
+    /// A count that is not a plain decimal number (see [`plain_number`]): its text.
+    Count(&'a str),
+    /// A count over 255.
+    TooBig,
+    /// Rows of different lengths.
+    Unequal,
+}
+
+/// Reads `c,c,…/c,c,…`, two rows of plain decimal counts of one byte each, of equal length
+/// and together at most `2 × most` counts (so a long text is refused before it is read
+/// whole): the counts, the first row's first.
+pub fn read_two_rows(text: &str, most: usize) -> Result<Vec<u8>, RowsError<'_>> {
+    let (first, second) = text.split_once('/').ok_or(RowsError::NoRows)?;
+    let mut counts = Vec::new();
+    for row in [first, second] {
+        for count in row.split(',') {
+            if counts.len() >= 2 * most {
+                return Err(RowsError::TooLong);
+            }
+            let seeds = plain_number(count).ok_or(RowsError::Count(count))?;
+            counts.push(u8::try_from(seeds).map_err(|_| RowsError::TooBig)?);
+        }
+    }
+    if first.split(',').count() != second.split(',').count() {
+        return Err(RowsError::Unequal);
+    }
+    Ok(counts)
+}
+
+/// Why a keyed field does not read: its whole text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyedError<'a> {
+    /// Not `key=value`.
+    NotKeyed(&'a str),
+    /// A key that is not one of the keys, or not after the key before it.
+    OutOfOrder(&'a str),
+}
+
+/// Reads the keyed fields that end a position string, `key=value` each, every key one of
+/// `keys` and after the one before it in their order (so each comes at most once): yields
+/// each field's key and value, or why it does not read.
+pub fn read_keyed<'a, I>(
+    fields: I,
+    keys: &'a [&'a str],
+) -> impl Iterator<Item = Result<(&'a str, &'a str), KeyedError<'a>>>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let mut after = 0;
+    fields.into_iter().map(move |keyed| {
+        let (key, value) = keyed.split_once('=').ok_or(KeyedError::NotKeyed(keyed))?;
+        let place = keys[after..]
+            .iter()
+            .position(|&k| k == key)
+            .ok_or(KeyedError::OutOfOrder(keyed))?;
+        after += place + 1;
+        Ok((key, value))
+    })
+}
+
 /// Implements `Debug` through `Display`, for values whose written form is what a reader of a
 /// debug print wants (moves, hole names): a failed assertion then shows `S3`, not a struct.
 #[macro_export]
@@ -182,6 +249,39 @@ macro_rules! named_values {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_rows_read_as_counts_or_say_why_not() {
+        assert_eq!(read_two_rows("4,0/255,1", 2), Ok(vec![4, 0, 255, 1]));
+        assert_eq!(read_two_rows("4,4,4", 8), Err(RowsError::NoRows));
+        assert_eq!(read_two_rows("4,4,4/4,4,4", 2), Err(RowsError::TooLong));
+        assert_eq!(read_two_rows("4,04/4,4", 8), Err(RowsError::Count("04")));
+        assert_eq!(read_two_rows("4,/4,4", 8), Err(RowsError::Count("")));
+        assert_eq!(read_two_rows("4,256/4,4", 8), Err(RowsError::TooBig));
+        assert_eq!(read_two_rows("4,4/4", 8), Err(RowsError::Unequal));
+        assert_eq!(read_two_rows("4,4/4,4/4", 8), Err(RowsError::Count("4/4")));
+    }
+
+    #[test]
+    fn keyed_fields_come_in_order_once_each() {
+        let keys = ["ply", "end", "seeds"];
+        let read = |text: &'static str| read_keyed(text.split(' '), &keys).collect::<Vec<_>>();
+        assert_eq!(
+            read("ply=3 seeds=5"),
+            [Ok(("ply", "3")), Ok(("seeds", "5"))]
+        );
+        assert_eq!(read("end=x=y"), [Ok(("end", "x=y"))]);
+        assert_eq!(
+            read("seeds=5 ply=3"),
+            [Ok(("seeds", "5")), Err(KeyedError::OutOfOrder("ply=3"))]
+        );
+        assert_eq!(
+            read("ply=1 ply=2"),
+            [Ok(("ply", "1")), Err(KeyedError::OutOfOrder("ply=2"))]
+        );
+        assert_eq!(read("ply"), [Err(KeyedError::NotKeyed("ply"))]);
+        assert_eq!(read("run=1"), [Err(KeyedError::OutOfOrder("run=1"))]);
+    }
 
     #[test]
     fn numbers_have_one_written_form() {
