@@ -94,4 +94,4 @@ pub use rules::{RuleSet, MAX_PITS, MAX_SEEDS};
 pub use setup::{Setup, SetupError};
 
 #[cfg(feature = "serde")]
-mancala_engine::serde_via_str!(Kalah, Move, RuleSet, Record);
+mancala_engine::serde_via_str!(Kalah, Move, RuleSet);

@@ -55,6 +55,7 @@ pub mod perft;
 pub mod playout;
 mod position;
 pub mod prelude;
+pub mod record;
 pub mod relay;
 pub mod repetition;
 mod rng;

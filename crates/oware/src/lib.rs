@@ -87,4 +87,4 @@ pub use rules::{GrandSlam, RuleSet, MAX_HOUSES, MAX_SEEDS};
 pub use setup::{Setup, SetupError, MAX_RUN};
 
 #[cfg(feature = "serde")]
-mancala_engine::serde_via_str!(Oware, Move, RuleSet, GrandSlam, Record);
+mancala_engine::serde_via_str!(Oware, Move, RuleSet, GrandSlam);
