@@ -40,6 +40,7 @@ macro_rules! element {
 element!(f32, "<f4");
 element!(i8, "i1");
 element!(i32, "<i4");
+element!(i64, "<i8");
 
 impl Element for bool {
     const DTYPE: &'static str = "?";
@@ -83,22 +84,27 @@ pub(crate) fn from_bytes<'py>(
         .call_method1("reshape", (shape.to_vec(),))
 }
 
-/// Reads `n` action ids from a numpy array or any sequence of integers; anything else (floats,
+/// Reads `n` integers (`what`: action ids, game indices) from a numpy array or any sequence of integers; anything else (floats,
 /// another length) is refused rather than rounded or broadcast.
-pub(crate) fn actions(py: Python<'_>, value: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+pub(crate) fn actions(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+    n: usize,
+    what: &str,
+) -> PyResult<Vec<i64>> {
     let array = numpy(py)?.call_method1("asarray", (value,))?;
     let dtype = array.getattr("dtype")?;
     let kind: String = dtype.getattr("kind")?.extract()?;
     if kind != "i" && kind != "u" {
         return Err(PyTypeError::new_err(format!(
-            "actions must be integers, not an array of dtype {}",
+            "{what} must be integers, not an array of dtype {}",
             dtype.str()?
         )));
     }
     let shape: Vec<usize> = array.getattr("shape")?.extract()?;
     if shape != [n] {
         return Err(PyValueError::new_err(format!(
-            "expected {n} actions, one per game, got an array of shape {shape:?}"
+            "expected {n} {what}, one per game, got an array of shape {shape:?}"
         )));
     }
     if kind == "u" {
@@ -108,7 +114,9 @@ pub(crate) fn actions(py: Python<'_>, value: &Bound<'_, PyAny>, n: usize) -> PyR
             .and_then(|m| m.gt(i64::MAX))
             .unwrap_or(false);
         if n > 0 && too_big {
-            return Err(PyValueError::new_err("an action id is out of range"));
+            return Err(PyValueError::new_err(format!(
+                "one of the {what} is out of range"
+            )));
         }
     }
     let bytes = array

@@ -1,17 +1,22 @@
-//! `Batch`: N games of one kind stepped together, for self-play and roll-outs. One call steps
-//! every game in Rust with the interpreter released; a finished game restarts at once.
+//! `Batch`: N games of one kind stepped together, for self-play and roll-outs, as vectorised
+//! RL environments step (EnvPool's and Gymnasium's conventions): one call steps every game in
+//! Rust with the interpreter released, optionally on several threads; a finished game restarts
+//! at once and its last observation is kept apart.
 
 use crate::arrays::{self, array, from_bytes};
-use crate::game::{self, Binding};
+use crate::game::Binding;
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
-use mancala_engine::{Rng, Side};
+use crate::stepper::{Games, Rows, Stepper};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
 
 /// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
 const MAX_GAMES: usize = 1 << 24;
+
+/// The most threads a batch steps on.
+const MAX_THREADS: usize = 256;
 
 /// A generator seed: any integer from 0 to 2^64 - 1.
 pub(crate) fn check_seed(seed: Int) -> PyResult<u64> {
@@ -20,152 +25,6 @@ pub(crate) fn check_seed(seed: Int) -> PyResult<u64> {
             "a seed is an integer from 0 to 2^64 - 1, not {seed}"
         ))
     })
-}
-
-/// What a batch of any game can do; [`Games`] implements it for each game.
-trait Stepper: Send + Sync {
-    fn len(&self) -> usize;
-    fn observation_len(&self) -> usize;
-    fn num_actions(&self) -> usize;
-    fn name(&self) -> String;
-    /// Restarts every game, drawing random starts from a generator seeded `seed`.
-    fn reset(&mut self, seed: u64) -> Result<(), String>;
-    /// Checks every action against its game, then plays them all: nothing is played unless
-    /// every action is legal.
-    fn step(&mut self, actions: &[i64]) -> Result<(), String>;
-    /// Writes each game's observation (as its player to move sees it, little-endian float32)
-    /// and legal-action mask (one byte per action) straight into the arrays' buffers.
-    fn write(&self, observations: &mut [u8], masks: &mut [u8]);
-    /// The last step's rewards (`[South, North]` per game) and end flags.
-    fn rewards(&self) -> (&[f32], &[bool]);
-    fn players(&self) -> Vec<i8>;
-    fn texts(&self) -> Vec<String>;
-}
-
-/// N games of type `G`, each with its move count since its start.
-struct Games<G: Binding> {
-    config: G::Config,
-    rng: Rng,
-    games: Vec<G>,
-    moves: Vec<u32>,
-    max_moves: u32,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    observation_len: usize,
-    num_actions: usize,
-}
-
-impl<G: Binding> Games<G> {
-    fn new(config: G::Config, n: usize, seed: u64, max_moves: u32) -> Result<Games<G>, String> {
-        let mut rng = Rng::new(seed);
-        let first = G::start(&config, Some(&mut rng))?;
-        let mut batch = Games {
-            observation_len: game::observation_len(&first),
-            num_actions: first.num_actions(),
-            config,
-            rng,
-            games: Vec::with_capacity(n),
-            moves: vec![0; n],
-            max_moves,
-            rewards: vec![0.0; 2 * n],
-            dones: vec![false; n],
-        };
-        batch.reset(seed)?;
-        Ok(batch)
-    }
-
-    fn restart(&mut self, index: usize) -> Result<(), String> {
-        self.games[index] = G::start(&self.config, Some(&mut self.rng))?;
-        self.moves[index] = 0;
-        Ok(())
-    }
-}
-
-impl<G: Binding> Stepper for Games<G> {
-    fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn observation_len(&self) -> usize {
-        self.observation_len
-    }
-
-    fn num_actions(&self) -> usize {
-        self.num_actions
-    }
-
-    fn name(&self) -> String {
-        game::python_name::<G>()
-    }
-
-    fn reset(&mut self, seed: u64) -> Result<(), String> {
-        self.rng = Rng::new(seed);
-        let n = self.len();
-        self.games.clear();
-        for _ in 0..n {
-            self.games
-                .push(G::start(&self.config, Some(&mut self.rng))?);
-        }
-        self.moves.fill(0);
-        self.rewards.fill(0.0);
-        self.dones.fill(false);
-        Ok(())
-    }
-
-    fn step(&mut self, actions: &[i64]) -> Result<(), String> {
-        let mut moves = Vec::with_capacity(actions.len());
-        for (index, (game, &action)) in self.games.iter().zip(actions).enumerate() {
-            let mv = game::checked_move(game, Int::from(action))
-                .map_err(|why| format!("game {index}: action {action}: {why}"))?;
-            moves.push(mv);
-        }
-        for (index, mv) in moves.into_iter().enumerate() {
-            self.games[index].play_unchecked(mv);
-            self.moves[index] += 1;
-            let game = &self.games[index];
-            let done = game.is_over() || self.moves[index] >= self.max_moves;
-            let reward = if done { game::returns(game) } else { [0.0; 2] };
-            self.rewards[2 * index..2 * index + 2].copy_from_slice(&reward);
-            self.dones[index] = done;
-            if done {
-                self.restart(index)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn write(&self, observations: &mut [u8], masks: &mut [u8]) {
-        let (m, a) = (self.observation_len, self.num_actions);
-        let mut scratch = vec![0.0f32; m];
-        let rows = observations
-            .chunks_exact_mut(4 * m)
-            .zip(masks.chunks_exact_mut(a));
-        for (game, (observation, mask)) in self.games.iter().zip(rows) {
-            game::write_observation(game, game.side_to_move(), &mut scratch);
-            for (bytes, value) in observation.chunks_exact_mut(4).zip(&scratch) {
-                bytes.copy_from_slice(&value.to_le_bytes());
-            }
-            mask.fill(0);
-            for &mv in game.legal_moves().iter() {
-                mask[game.action(mv)] = 1;
-            }
-        }
-    }
-
-    fn rewards(&self) -> (&[f32], &[bool]) {
-        (&self.rewards, &self.dones)
-    }
-
-    fn players(&self) -> Vec<i8> {
-        self.games
-            .iter()
-            .map(|g| i8::from(g.side_to_move() == Side::North))
-            .collect()
-    }
-
-    fn texts(&self) -> Vec<String> {
-        self.games.iter().map(ToString::to_string).collect()
-    }
 }
 
 /// Builds the batch of the game a name picks.
@@ -185,59 +44,157 @@ impl WithGame for Build {
     }
 }
 
-/// N games of one kind, stepped together: `reset()` gives `(observations, masks)`, `step(actions)`
-/// gives `(observations, masks, rewards, dones)`, numpy arrays with the game as the first axis.
-/// Observations are as each game's player to move sees it; rewards are `[player 0, player 1]`,
-/// non-zero only on the step that ends a game. A game that ends (or reaches `max_moves`, which
-/// counts as a draw) restarts at once, so the observation and mask returned with `dones[i]`
-/// set are those of game `i`'s new start. Random starts (Mangala IV, `setup="random"`) are drawn
-/// from one generator seeded `seed`.
+/// The five arrays of a step.
+type StepArrays<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+);
+
+/// N games of one kind, stepped together. `reset()` gives `(observations, masks)`;
+/// `step(actions)` and `step_random()` give `(observations, masks, rewards, terminated,
+/// truncated)`, numpy arrays with the game as the first axis. A game that ends (`terminated`:
+/// by the rules; `truncated`: cut at `max_moves`) restarts at once: its row is the new game's
+/// start, and the observation it ended on is in `final_observations`. Each game draws its
+/// random starts and random moves from its own generator, seeded from `seed` and its index,
+/// so the games are the same whatever `threads` is.
 #[pyclass(module = "mancala", name = "Batch")]
 pub struct Batch {
     inner: Box<dyn Stepper>,
-    seed: u64,
+    threads: usize,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    actions: Vec<i64>,
+    finals: Vec<f32>,
+}
+
+/// New observation and mask arrays for `(n, m, a)` games, observation length and actions,
+/// written by `fill` on the released interpreter.
+fn new_arrays<'py>(
+    py: Python<'py>,
+    (n, m, a): (usize, usize, usize),
+    fill: impl FnOnce(&mut [u8], &mut [u8]) -> PyResult<()> + Send,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let mut masks = None;
+    let mut fill = Some(fill);
+    let observations = PyByteArray::new_with(py, n * m * 4, |observations| {
+        let mask_bytes = PyByteArray::new_with(py, n * a, |mask_bytes| {
+            let fill = fill.take().ok_or_else(|| value_error("filled twice"))?;
+            // Both buffers are new and not yet visible to any other thread.
+            py.detach(|| guarded(|| fill(observations, mask_bytes)))
+        })?;
+        masks = Some(mask_bytes);
+        Ok(())
+    })?;
+    let masks = masks.ok_or_else(|| value_error("the masks were not written"))?;
+    Ok((
+        from_bytes(py, observations, "<f4", &[n, m])?,
+        from_bytes(py, masks, "?", &[n, a])?,
+    ))
 }
 
 impl Batch {
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let (n, m, a) = (
+    fn shape(&self) -> (usize, usize, usize) {
+        (
             self.inner.len(),
             self.inner.observation_len(),
             self.inner.num_actions(),
-        );
-        let inner = &self.inner;
-        let mut masks = None;
-        let observations = PyByteArray::new_with(py, n * m * 4, |observations| {
-            let mask_bytes = PyByteArray::new_with(py, n * a, |mask_bytes| {
-                // Both buffers are new and not yet visible to any other thread.
-                py.detach(|| {
-                    guarded(|| {
-                        inner.write(observations, mask_bytes);
-                        Ok(())
-                    })
-                })
-            })?;
-            masks = Some(mask_bytes);
+        )
+    }
+
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let (inner, threads) = (&self.inner, self.threads);
+        new_arrays(py, self.shape(), |observations, masks| {
+            inner.observe(observations, masks, threads);
             Ok(())
+        })
+    }
+
+    /// Steps every game (`actions`, or random ones) and returns the five arrays.
+    fn advance<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: Option<Vec<i64>>,
+    ) -> PyResult<StepArrays<'py>> {
+        let shape = self.shape();
+        let n = shape.0;
+        let Batch {
+            inner,
+            threads,
+            rewards,
+            terminated,
+            truncated,
+            actions: played,
+            finals,
+        } = self;
+        let threads = *threads;
+        let (observations, masks) = new_arrays(py, shape, |observations, masks| {
+            let rows = Rows {
+                observations,
+                masks,
+                rewards,
+                terminated,
+                truncated,
+                actions: played,
+                finals,
+            };
+            inner
+                .step(actions.as_deref(), rows, threads)
+                .map_err(value_error)
         })?;
-        let masks = masks.ok_or_else(|| value_error("the masks were not written"))?;
         Ok((
-            from_bytes(py, observations, "<f4", &[n, m])?,
-            from_bytes(py, masks, "?", &[n, a])?,
+            observations,
+            masks,
+            array(py, &self.rewards, &[n, 2])?,
+            array(py, &self.terminated, &[n])?,
+            array(py, &self.truncated, &[n])?,
         ))
+    }
+
+    /// Which games `indices` picks: an integer array of game indices or a bool mask of one
+    /// entry a game.
+    fn chosen(&self, py: Python<'_>, indices: &Bound<'_, PyAny>) -> PyResult<Vec<bool>> {
+        let n = self.inner.len();
+        let array = py.import("numpy")?.call_method1("asarray", (indices,))?;
+        let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+        if kind == "b" {
+            let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+            if shape != [n] {
+                return Err(value_error(format!(
+                    "a mask of games has one entry a game ({n}), not the shape {shape:?}"
+                )));
+            }
+            return array.call_method0("tolist")?.extract();
+        }
+        let flat = array.call_method0("ravel")?;
+        let count: usize = flat.len()?;
+        let ids = arrays::actions(py, &flat, count, "game indices")?;
+        let mut chosen = vec![false; n];
+        for id in ids {
+            let index = usize::try_from(id)
+                .ok()
+                .filter(|&i| i < n)
+                .ok_or_else(|| value_error(format!("game {id} is not in 0 to {}", n - 1)))?;
+            chosen[index] = true;
+        }
+        Ok(chosen)
     }
 }
 
 #[pymethods]
 impl Batch {
-    /// `n` games named `name`, with the game's keyword options.
+    /// `n` games named `name`, with the game's keyword options, stepped on `threads` threads.
     #[new]
-    #[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), **options))]
+    #[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), threads = Int::Value(1), **options))]
     fn new(
         name: &str,
         n: Int,
         seed: Int,
         max_moves: Int,
+        threads: Int,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
         let n = n
@@ -249,53 +206,83 @@ impl Batch {
                 "max_moves must be from 1 to 2^32 - 1 (4294967295), not {max_moves}"
             ))
         })?;
+        let threads = threads.within(1, MAX_THREADS).ok_or_else(|| {
+            value_error(format!(
+                "threads must be from 1 to {MAX_THREADS}, not {threads}"
+            ))
+        })?;
         let build = Build { n, seed, max_moves };
         let inner = with_game("Batch", name, options, build)??;
-        Ok(Batch { inner, seed })
+        let m = inner.observation_len();
+        Ok(Batch {
+            inner,
+            threads,
+            rewards: vec![0.0; 2 * n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            actions: vec![-1; n],
+            finals: vec![0.0; n * m],
+        })
     }
 
-    /// Restarts every game (with `seed`, or the batch's seed) and returns
-    /// `(observations, masks)`.
-    #[pyo3(signature = (seed = None))]
+    /// Restarts the games and returns `(observations, masks)` of every game. `seed=None`
+    /// draws the new starts from where each game's generator stands; a seed restarts the
+    /// generators as a new batch with that seed has them. `indices` (game indices, or a bool
+    /// mask of one entry a game) restarts only those games.
+    #[pyo3(signature = (seed = None, indices = None))]
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
         seed: Option<Int>,
+        indices: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        if let Some(seed) = seed {
-            self.seed = check_seed(seed)?;
-        }
-        let (inner, seed) = (&mut self.inner, self.seed);
-        py.detach(|| guarded(|| inner.reset(seed).map_err(value_error)))?;
+        let seed = seed.map(check_seed).transpose()?;
+        let chosen = indices.map(|i| self.chosen(py, i)).transpose()?;
+        let inner = &mut self.inner;
+        py.detach(|| guarded(|| inner.reset(seed, chosen.as_deref()).map_err(value_error)))?;
         self.observe(py)
     }
 
     /// Plays one action in every game (an integer array of length `n`) and returns
-    /// `(observations, masks, rewards, dones)`. If any action is illegal, `ValueError` names
-    /// the first such game and no game is changed.
-    #[allow(clippy::type_complexity)]
+    /// `(observations, masks, rewards, terminated, truncated)`. If any action is illegal,
+    /// `ValueError` names the first such game and no game is changed.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        Bound<'py, PyAny>,
-        Bound<'py, PyAny>,
-        Bound<'py, PyAny>,
-    )> {
-        let actions = arrays::actions(py, actions, self.inner.len())?;
-        let inner = &mut self.inner;
-        py.detach(|| guarded(|| inner.step(&actions).map_err(value_error)))?;
-        let (observations, masks) = self.observe(py)?;
-        let (rewards, dones) = self.inner.rewards();
-        let n = self.inner.len();
-        Ok((
-            observations,
-            masks,
-            array(py, rewards, &[n, 2])?,
-            array(py, dones, &[n])?,
-        ))
+    ) -> PyResult<StepArrays<'py>> {
+        let actions = arrays::actions(py, actions, self.inner.len(), "actions")?;
+        self.advance(py, Some(actions))
+    }
+
+    /// Plays a uniformly random legal action in every game, drawn in Rust from each game's
+    /// generator, and returns what `step` returns; `last_actions` holds the actions.
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<StepArrays<'py>> {
+        self.advance(py, None)
+    }
+
+    /// The observation each game ended on at the last step, float32 `[n, size]`: as the
+    /// player to move saw it for a game cut at `max_moves`, as the last mover sees it for a
+    /// game the rules ended; zeros for the games that did not end.
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (n, m, _) = self.shape();
+        let mut values = self.finals.clone();
+        for (row, (&t, &u)) in values
+            .chunks_exact_mut(m)
+            .zip(self.terminated.iter().zip(&self.truncated))
+        {
+            if !(t || u) {
+                row.fill(0.0);
+            }
+        }
+        array(py, &values, &[n, m])
+    }
+
+    /// The action played in each game at the last step (int64; `-1` before any step).
+    #[getter]
+    fn last_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        array(py, &self.actions, &[self.actions.len()])
     }
 
     /// The player to move in each game (`0` or `1`), as an int8 array.
@@ -313,6 +300,12 @@ impl Batch {
     #[getter]
     fn num_games(&self) -> usize {
         self.inner.len()
+    }
+
+    /// The threads a step runs on.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The length of one game's observation.

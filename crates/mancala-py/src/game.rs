@@ -6,7 +6,7 @@
 use crate::ints::Int;
 use crate::options::Options;
 use core::str::FromStr;
-use mancala_engine::{Game, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 use pyo3::prelude::*;
 
 /// One fact about a move, for the dict `play()` returns.
@@ -25,7 +25,9 @@ pub(crate) enum Fact {
 /// A game as the Python package sees it: the core's [`Game`] (rules, start, text forms, what a
 /// move did), with what Python adds: the class name, keyword options, fixed action ids, the
 /// observation's marker planes and the dict of a move's facts.
-pub(crate) trait Binding: Game + Send + Sync + 'static {
+pub(crate) trait Binding:
+    Game + Position<Move: Send + Sync> + Send + Sync + 'static
+{
     /// The name of the Python class (`Toguz`).
     const CLASS: &'static str;
     /// The start of a game as the keyword options describe it.
@@ -59,10 +61,17 @@ pub(crate) trait Binding: Game + Send + Sync + 'static {
     /// hole is). Each plane holds one float per hole.
     const PLANES: usize = 0;
 
-    /// Writes the marker planes as `player` sees the board: plane `k` starts at
-    /// `out[k * holes]`, holes in the order `view` gives (`view(i)` is where canonical hole
-    /// `i` goes).
-    fn write_planes(&self, _player: Side, _view: &dyn Fn(usize) -> usize, _out: &mut [f32]) {}
+    /// Writes the marker planes as `player` sees the board of `holes` holes: plane `k` starts
+    /// at `out[k * holes]`, holes in the order `view` gives (`view(i)` is where canonical
+    /// hole `i` goes).
+    fn write_planes(
+        &self,
+        _player: Side,
+        _holes: usize,
+        _view: &dyn Fn(usize) -> usize,
+        _out: &mut [f32],
+    ) {
+    }
 
     /// What a move did, as the entries of the dict `play()` returns.
     fn facts(effect: &Self::Effect) -> Vec<(&'static str, Fact)>;
@@ -128,7 +137,7 @@ pub(crate) fn write_observation<G: Binding>(game: &G, player: Side, out: &mut [f
     out[n + 1] = game.store(!player) as f32;
     let planes = &mut out[n + 2..n + 2 + G::PLANES * n];
     planes.fill(0.0);
-    game.write_planes(player, &view, planes);
+    game.write_planes(player, n, &view, planes);
     let tail = &mut out[n + 2 + G::PLANES * n..];
     tail.fill(0.0);
     if !game.is_over() {

@@ -30,26 +30,34 @@ struct Tally {
     reasons: Vec<(EndReason, u64)>,
 }
 
-/// Plays `n` random games of `G` from generator `seed`, each capped at `max_moves`.
+/// Games played between two looks at Ctrl-C.
+const CHUNK: usize = 4096;
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally {
+            moves: 0,
+            plies: Vec::with_capacity(n),
+            returns: Vec::with_capacity(2 * n),
+            wins: [0; 2],
+            draws: 0,
+            unfinished: 0,
+            reasons: EndReason::ALL.iter().map(|&r| (r, 0)).collect(),
+        }
+    }
+}
+
+/// Plays `n` more random games of `G` from `rng`, each capped at `max_moves`.
 fn play<G: Binding>(
     config: &G::Config,
     n: usize,
-    seed: u64,
+    rng: &mut Rng,
     max_moves: u32,
-) -> Result<Tally, String> {
-    let mut rng = Rng::new(seed);
-    let mut tally = Tally {
-        moves: 0,
-        plies: Vec::with_capacity(n),
-        returns: Vec::with_capacity(2 * n),
-        wins: [0; 2],
-        draws: 0,
-        unfinished: 0,
-        reasons: EndReason::ALL.iter().map(|&r| (r, 0)).collect(),
-    };
+    tally: &mut Tally,
+) -> Result<(), String> {
     for _ in 0..n {
-        let start = G::start(config, Some(&mut rng))?;
-        let end = random_playout(start, &mut rng, max_moves);
+        let start = G::start(config, Some(rng))?;
+        let end = random_playout(start, rng, max_moves);
         tally.moves += u64::from(end.plies);
         tally.plies.push(end.plies as i32);
         tally.returns.extend(game::returns(&end.position));
@@ -66,7 +74,7 @@ fn play<G: Binding>(
             }
         }
     }
-    Ok(tally)
+    Ok(())
 }
 
 struct Playouts<'py> {
@@ -80,10 +88,22 @@ impl<'py> WithGame for Playouts<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
     fn run<G: Binding>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, max_moves) = (self.n, self.seed, self.max_moves);
-        let tally = self
-            .py
-            .detach(|| guarded(|| play::<G>(&config, n, seed, max_moves).map_err(value_error)))?;
         let py = self.py;
+        let mut rng = Rng::new(seed);
+        let mut tally = Tally::new(n);
+        let mut left = n;
+        // In chunks, one generator throughout (the games are those of one long run), with a
+        // look at Ctrl-C between chunks.
+        while left > 0 {
+            let chunk = left.min(CHUNK);
+            py.detach(|| {
+                guarded(|| {
+                    play::<G>(&config, chunk, &mut rng, max_moves, &mut tally).map_err(value_error)
+                })
+            })?;
+            left -= chunk;
+            py.check_signals()?;
+        }
         let dict = PyDict::new(py);
         dict.set_item("game", game::python_name::<G>())?;
         dict.set_item("games", n)?;
@@ -107,7 +127,7 @@ impl<'py> WithGame for Playouts<'py> {
 /// interpreter released, and returns a dict: `moves` (all games together), `games`,
 /// `south_wins`, `north_wins`, `draws`, `unfinished` (games cut at `max_moves`), `reasons`
 /// (games per end reason), and the numpy arrays `plies` (int32, per game) and `returns`
-/// (float32, `[n, 2]`).
+/// (float32, `[n, 2]`). Ctrl-C (`KeyboardInterrupt`) stops it between chunks of 4096 games.
 #[pyfunction]
 #[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(100_000), **options))]
 pub(crate) fn random_playouts<'py>(

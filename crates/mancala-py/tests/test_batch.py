@@ -29,14 +29,24 @@ def test_batch_plays_the_games_the_classes_play(name, options):
             player = game.current_player()
             assert np.array_equal(obs[i], game.observation_tensor(player))
         actions = random_actions(masks, rng)
+        last_movers = [g.current_player() for g in games]
         expected = []
         for game, action in zip(games, actions):
             game.apply_action(int(action))
             expected.append(game.returns() if game.is_terminal() else [0.0, 0.0])
-        obs, masks, rewards, dones = batch.step(actions)
+        obs, masks, rewards, terminated, truncated = batch.step(actions)
+        dones = terminated | truncated
         assert rewards.shape == (n, 2) and dones.shape == (n,) and dones.dtype == np.bool_
+        assert truncated.dtype == np.bool_ and not truncated.any()
         assert rewards.tolist() == expected
         assert dones.tolist() == [g.is_terminal() for g in games]
+        assert batch.last_actions.tolist() == actions.tolist()
+        finals = batch.final_observations
+        for i in range(n):
+            expected_final = (
+                games[i].observation_tensor(last_movers[i]) if dones[i] else np.zeros(batch.observation_size)
+            )
+            assert np.array_equal(finals[i], expected_final)
         for i in np.flatnonzero(dones):
             finished += 1
             games[i] = mancala.game_class(name).from_string(batch.to_strings()[i])
@@ -53,8 +63,10 @@ def test_a_batch_follows_its_seed_and_max_moves():
     batch = mancala.Batch("toguz", 3, max_moves=4)
     _, masks = batch.reset()
     for step in range(4):
-        _, masks, rewards, dones = batch.step(masks.argmax(axis=1))
+        _, masks, rewards, terminated, truncated = batch.step(masks.argmax(axis=1))
+        dones = terminated | truncated
     assert dones.all() and not rewards.any()
+    assert truncated.all() and not terminated.any()
     assert batch.to_strings() == mancala.Batch("toguz", 3).to_strings()
 
 

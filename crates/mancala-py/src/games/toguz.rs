@@ -78,8 +78,13 @@ impl Binding for Toguz {
     /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
     const PLANES: usize = 2;
 
-    fn write_planes(&self, player: Side, view: &dyn Fn(usize) -> usize, out: &mut [f32]) {
-        let holes = self.board().len();
+    fn write_planes(
+        &self,
+        player: Side,
+        holes: usize,
+        view: &dyn Fn(usize) -> usize,
+        out: &mut [f32],
+    ) {
         for (plane, side) in [player, !player].into_iter().enumerate() {
             if let Some(hole) = self.tuzdik(side) {
                 out[plane * holes + view(hole)] = 1.0;

@@ -1,0 +1,390 @@
+//! The games of a batch and how they are stepped: each game with its own generator (seeded
+//! from the batch's seed and its index, so results do not depend on how the batch is split
+//! between threads), its move count and its legal actions as a bit set; and the passes that
+//! check actions, play them, restart finished games and write the arrays, on one thread or
+//! several (`std::thread::scope`, each thread a contiguous share of the games).
+
+use crate::game::{self, Binding};
+use mancala_engine::{Rng, Side};
+
+/// The most action ids a game may have for the bit set of its legal actions.
+const MAX_ACTIONS: usize = 64;
+
+/// The generator seed of game `index` of a batch seeded `seed`: SplitMix64's finaliser over
+/// both, so neighbouring games draw unrelated sequences.
+pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    mix(seed ^ mix((index as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+/// One game of a batch.
+struct Slot<G> {
+    game: G,
+    rng: Rng,
+    moves: u32,
+    /// Bit `a` set when action `a` is legal.
+    legal: u64,
+}
+
+/// The arrays one step writes for a share of the games (rows of the share only).
+pub(crate) struct Rows<'a> {
+    /// Observations, little-endian float32, `observation_len` a game.
+    pub observations: &'a mut [u8],
+    /// Legal-action masks, one byte an action.
+    pub masks: &'a mut [u8],
+    /// `[South, North]` a game.
+    pub rewards: &'a mut [f32],
+    /// Ended by the rules at this step.
+    pub terminated: &'a mut [bool],
+    /// Cut at `max_moves` at this step.
+    pub truncated: &'a mut [bool],
+    /// The action played.
+    pub actions: &'a mut [i64],
+    /// The observation at the end, for the games that ended (other rows are left as they were).
+    pub finals: &'a mut [f32],
+}
+
+/// What a batch of any game can do; [`Games`] implements it for each game.
+pub(crate) trait Stepper: Send + Sync {
+    fn len(&self) -> usize;
+    fn observation_len(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn name(&self) -> String;
+    /// Restarts the games `chosen` picks (all when `None`), reseeding their generators from
+    /// `seed` when given, else drawing the starts from where each generator stands.
+    fn reset(&mut self, seed: Option<u64>, chosen: Option<&[bool]>) -> Result<(), String>;
+    /// Writes every game's observation and mask (the arrays of `reset`).
+    fn observe(&self, observations: &mut [u8], masks: &mut [u8], threads: usize);
+    /// Plays `actions` (checked first: nothing is played unless every one is legal), or a
+    /// uniformly random legal action in every game when `None`, and writes `rows`.
+    fn step(
+        &mut self,
+        actions: Option<&[i64]>,
+        rows: Rows<'_>,
+        threads: usize,
+    ) -> Result<(), String>;
+    fn players(&self) -> Vec<i8>;
+    fn texts(&self) -> Vec<String>;
+}
+
+/// N games of type `G`.
+pub(crate) struct Games<G: Binding> {
+    config: G::Config,
+    slots: Vec<Slot<G>>,
+    max_moves: u32,
+    observation_len: usize,
+    num_actions: usize,
+}
+
+/// The legal actions of `game` as a bit set.
+fn legal_bits<G: Binding>(game: &G) -> u64 {
+    game.legal_moves()
+        .iter()
+        .fold(0, |bits, &mv| bits | 1 << game.action(mv))
+}
+
+/// Writes `game`'s observation as `player` sees it into `out` (little-endian float32 bytes).
+fn write_floats<G: Binding>(game: &G, player: Side, scratch: &mut [f32], out: &mut [u8]) {
+    game::write_observation(game, player, scratch);
+    for (bytes, value) in out.chunks_exact_mut(4).zip(scratch.iter()) {
+        bytes.copy_from_slice(&value.to_le_bytes());
+    }
+}
+
+fn write_mask(legal: u64, mask: &mut [u8]) {
+    for (a, byte) in mask.iter_mut().enumerate() {
+        *byte = (legal >> a & 1) as u8;
+    }
+}
+
+/// The `k`-th (from 0) set bit of `bits`.
+fn nth_bit(mut bits: u64, k: u32) -> usize {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
+impl<G: Binding> Games<G> {
+    pub(crate) fn new(
+        config: G::Config,
+        n: usize,
+        seed: u64,
+        max_moves: u32,
+    ) -> Result<Games<G>, String> {
+        let mut slots = Vec::with_capacity(n);
+        for index in 0..n {
+            let mut rng = Rng::new(game_seed(seed, index));
+            let game = G::start(&config, Some(&mut rng))?;
+            slots.push(Slot {
+                legal: legal_bits(&game),
+                game,
+                rng,
+                moves: 0,
+            });
+        }
+        let first = &slots[0].game;
+        let num_actions = first.num_actions();
+        if num_actions > MAX_ACTIONS {
+            return Err(format!(
+                "a batch takes games of at most {MAX_ACTIONS} actions"
+            ));
+        }
+        Ok(Games {
+            observation_len: game::observation_len(first),
+            num_actions,
+            config,
+            slots,
+            max_moves,
+        })
+    }
+
+    /// The size of each thread's share.
+    fn share(&self, threads: usize) -> usize {
+        self.slots.len().div_ceil(threads.max(1)).max(1)
+    }
+}
+
+/// Runs `work` on each item, the first on this thread and the others on threads of their
+/// own; the first error (in item order) wins.
+fn on_threads<T: Send>(
+    items: Vec<T>,
+    work: impl Fn(T) -> Result<(), String> + Sync,
+) -> Result<(), String> {
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Ok(());
+    };
+    let work = &work;
+    std::thread::scope(|scope| {
+        let others: Vec<_> = items.map(|item| scope.spawn(move || work(item))).collect();
+        let mut result = work(first);
+        for handle in others {
+            let outcome = handle
+                .join()
+                .unwrap_or_else(|_| Err("a batch thread panicked".into()));
+            if result.is_ok() {
+                result = outcome;
+            }
+        }
+        result
+    })
+}
+
+/// Steps one share of the games (`base` is the index of its first game).
+fn step_share<G: Binding>(
+    config: &G::Config,
+    max_moves: u32,
+    slots: &mut [Slot<G>],
+    moves: &[Option<G::Move>],
+    rows: Rows<'_>,
+    (m, a): (usize, usize),
+) -> Result<(), String> {
+    let mut scratch = vec![0.0f32; m];
+    let observations = rows.observations.chunks_exact_mut(4 * m);
+    let masks = rows.masks.chunks_exact_mut(a);
+    let finals = rows.finals.chunks_exact_mut(m);
+    let rewards = rows.rewards.chunks_exact_mut(2);
+    let per_game = slots
+        .iter_mut()
+        .zip(observations.zip(masks))
+        .zip(finals.zip(rewards))
+        .zip(rows.terminated.iter_mut().zip(rows.truncated.iter_mut()))
+        .zip(rows.actions.iter_mut().zip(moves));
+    for ((((slot, (observation, mask)), (last, reward)), (terminated, truncated)), (action, &mv)) in
+        per_game
+    {
+        let mv = match mv {
+            Some(mv) => Some(mv),
+            None if slot.legal == 0 => None,
+            None => {
+                let k = slot.rng.below(slot.legal.count_ones());
+                slot.game.move_of(nth_bit(slot.legal, k))
+            }
+        };
+        let mover = slot.game.side_to_move();
+        if let Some(mv) = mv {
+            *action = slot.game.action(mv) as i64;
+            slot.game.play_unchecked(mv);
+            slot.moves += 1;
+        } else {
+            *action = -1;
+        }
+        let over = slot.game.is_over();
+        let cut = !over && slot.moves >= max_moves;
+        *terminated = over;
+        *truncated = cut;
+        if over || cut {
+            reward.copy_from_slice(&game::returns(&slot.game));
+            let player = if over {
+                mover
+            } else {
+                slot.game.side_to_move()
+            };
+            game::write_observation(&slot.game, player, last);
+            slot.game = G::start(config, Some(&mut slot.rng))?;
+            slot.moves = 0;
+        } else {
+            reward.fill(0.0);
+        }
+        slot.legal = legal_bits(&slot.game);
+        write_floats(
+            &slot.game,
+            slot.game.side_to_move(),
+            &mut scratch,
+            observation,
+        );
+        write_mask(slot.legal, mask);
+    }
+    Ok(())
+}
+
+impl<G: Binding> Stepper for Games<G> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn observation_len(&self) -> usize {
+        self.observation_len
+    }
+
+    fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    fn name(&self) -> String {
+        game::python_name::<G>()
+    }
+
+    fn reset(&mut self, seed: Option<u64>, chosen: Option<&[bool]>) -> Result<(), String> {
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            if chosen.is_some_and(|chosen| !chosen[index]) {
+                continue;
+            }
+            if let Some(seed) = seed {
+                slot.rng = Rng::new(game_seed(seed, index));
+            }
+            slot.game = G::start(&self.config, Some(&mut slot.rng))?;
+            slot.moves = 0;
+            slot.legal = legal_bits(&slot.game);
+        }
+        Ok(())
+    }
+
+    fn observe(&self, observations: &mut [u8], masks: &mut [u8], threads: usize) {
+        let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
+        let items: Vec<_> = self
+            .slots
+            .chunks(share)
+            .zip(observations.chunks_mut(4 * m * share))
+            .zip(masks.chunks_mut(a * share))
+            .collect();
+        let _ = on_threads(items, |((slots, observations), masks)| {
+            let mut scratch = vec![0.0f32; m];
+            let rows = observations
+                .chunks_exact_mut(4 * m)
+                .zip(masks.chunks_exact_mut(a));
+            for (slot, (observation, mask)) in slots.iter().zip(rows) {
+                write_floats(
+                    &slot.game,
+                    slot.game.side_to_move(),
+                    &mut scratch,
+                    observation,
+                );
+                write_mask(slot.legal, mask);
+            }
+            Ok(())
+        });
+    }
+
+    fn step(
+        &mut self,
+        actions: Option<&[i64]>,
+        rows: Rows<'_>,
+        threads: usize,
+    ) -> Result<(), String> {
+        let n = self.slots.len();
+        let mut moves: Vec<Option<G::Move>> = vec![None; n];
+        if let Some(actions) = actions {
+            // Every action checked before any is played, against the legal set kept since
+            // the last step.
+            for (index, ((slot, &action), mv)) in
+                self.slots.iter().zip(actions).zip(&mut moves).enumerate()
+            {
+                let legal = usize::try_from(action)
+                    .ok()
+                    .filter(|&a| a < self.num_actions && slot.legal >> a & 1 == 1);
+                *mv = match legal.and_then(|a| slot.game.move_of(a)) {
+                    Some(found) => Some(found),
+                    None => {
+                        let why = game::checked_move(&slot.game, crate::ints::Int::from(action))
+                            .err()
+                            .unwrap_or_else(|| "it is not legal here".into());
+                        return Err(format!("game {index}: action {action}: {why}"));
+                    }
+                };
+            }
+        }
+        let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
+        let (config, max_moves) = (&self.config, self.max_moves);
+        let items: Vec<_> = self
+            .slots
+            .chunks_mut(share)
+            .zip(moves.chunks(share))
+            .zip(rows.observations.chunks_mut(4 * m * share))
+            .zip(rows.masks.chunks_mut(a * share))
+            .zip(rows.rewards.chunks_mut(2 * share))
+            .zip(rows.terminated.chunks_mut(share))
+            .zip(rows.truncated.chunks_mut(share))
+            .zip(rows.actions.chunks_mut(share))
+            .zip(rows.finals.chunks_mut(m * share))
+            .map(
+                |(
+                    (
+                        (
+                            (((((slots, moves), observations), masks), rewards), terminated),
+                            truncated,
+                        ),
+                        actions,
+                    ),
+                    finals,
+                )| {
+                    (
+                        slots,
+                        moves,
+                        Rows {
+                            observations,
+                            masks,
+                            rewards,
+                            terminated,
+                            truncated,
+                            actions,
+                            finals,
+                        },
+                    )
+                },
+            )
+            .collect();
+        on_threads(items, |(slots, moves, rows)| {
+            step_share(config, max_moves, slots, moves, rows, (m, a))
+        })
+    }
+
+    fn players(&self) -> Vec<i8> {
+        self.slots
+            .iter()
+            .map(|slot| i8::from(slot.game.side_to_move() == Side::North))
+            .collect()
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .map(|slot| slot.game.to_string())
+            .collect()
+    }
+}
