@@ -58,7 +58,7 @@ def toguz_batch(moves, seed, n=1024):
     played = 0
     while played < moves:
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-        _, masks, _, _ = batch.step(actions)
+        _, masks, _, _, _ = batch.step(actions)
         played += n
     return played
 

@@ -67,12 +67,14 @@ pub(crate) fn legal_mask<G: Binding>(game: &G) -> Vec<i32> {
     mask
 }
 
-/// Plays an action id, or refuses it with the library's reason and changes nothing.
-pub(crate) fn apply<G: Binding>(game: &mut G, action: Int) -> PyResult<()> {
+/// Plays an action id, or refuses it with the library's reason and changes nothing; gives
+/// the hole the move sowed from.
+pub(crate) fn apply<G: Binding>(game: &mut G, action: Int) -> PyResult<Option<usize>> {
     guarded(|| {
         let mv = game::checked_move(game, action).map_err(value_error)?;
+        let origin = game.origin(mv);
         game.play_unchecked(mv);
-        Ok(())
+        Ok(origin)
     })
 }
 
@@ -95,13 +97,15 @@ fn move_named<G: Binding>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Mov
     }
 }
 
-/// Plays a move given as an action id or in notation; returns what it did as a dict.
+/// Plays a move given as an action id or in notation; returns what it did as a dict, and
+/// the hole it sowed from.
 pub(crate) fn play<'py, G: Binding>(
     py: Python<'py>,
     game: &mut G,
     value: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<(Bound<'py, PyDict>, Option<usize>)> {
     let mv = guarded(|| move_named(game, value))?;
+    let origin = guarded(|| Ok(game.origin(mv)))?;
     let facts = guarded(|| game::play_reported(game, mv).map_err(value_error))?;
     let dict = PyDict::new(py);
     dict.set_item("move", mv.to_string())?;
@@ -113,7 +117,55 @@ pub(crate) fn play<'py, G: Binding>(
             Fact::Text(text) => dict.set_item(key, text)?,
         }
     }
+    Ok((dict, origin))
+}
+
+/// What the pictures need of a position, as a dict: `rows`, `cols`, `holes` (`(row, column,
+/// seeds)` for each canonical hole, the board as South sees it), `stores` (South's, North's;
+/// `None` in a game without), `marks` (`(hole, player)`: Toguz's tuzdiks), `last` (the hole
+/// the last move sowed from, if known), `to_move`, `result`, `name`.
+pub(crate) fn drawing<'py, G: Binding>(
+    py: Python<'py>,
+    game: &G,
+    last: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (holes, marks) = guarded(|| {
+        let board = game.board();
+        let holes: Vec<(usize, usize, u8)> = board
+            .iter()
+            .enumerate()
+            .map(|(i, &seeds)| {
+                let (row, col) = game.cell(i);
+                (row, col, seeds)
+            })
+            .collect();
+        let marks: Vec<(usize, usize)> = game
+            .marks()
+            .into_iter()
+            .map(|(hole, side)| (hole, side.index()))
+            .collect();
+        Ok((holes, marks))
+    })?;
+    let dict = PyDict::new(py);
+    dict.set_item("name", G::CLASS)?;
+    dict.set_item("rows", game.picture_rows())?;
+    dict.set_item("cols", holes.iter().map(|h| h.1 + 1).max().unwrap_or(0))?;
+    dict.set_item("holes", holes)?;
+    let stores = G::STORES.then(|| Side::BOTH.map(|side| game.store(side)));
+    dict.set_item("stores", stores)?;
+    dict.set_item("marks", marks)?;
+    dict.set_item("last", last)?;
+    dict.set_item("to_move", current_player(game))?;
+    dict.set_item("result", game.result().map(|r| r.to_string()))?;
     Ok(dict)
+}
+
+/// The board as SVG, drawn by `mancala.render`.
+pub(crate) fn svg(slf: &Bound<'_, PyAny>) -> PyResult<String> {
+    slf.py()
+        .import("mancala.render")?
+        .call_method1("svg", (slf,))?
+        .extract()
 }
 
 /// The name of action `action` for the player to move: the move in the game's notation,
@@ -140,6 +192,8 @@ macro_rules! game_class {
         #[derive(Clone)]
         pub struct $class {
             pub(crate) game: $game,
+            /// The hole the last move sowed from, for the pictures (not part of the position).
+            pub(crate) last: Option<usize>,
         }
 
         #[pymethods]
@@ -150,6 +204,7 @@ macro_rules! game_class {
             fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
                 Ok($class {
                     game: $crate::class::new_game(options)?,
+                    last: None,
                 })
             }
 
@@ -159,7 +214,7 @@ macro_rules! game_class {
                 let game = $crate::guard::guarded(|| {
                     $crate::game::parse::<$game>(text).map_err($crate::guard::value_error)
                 })?;
-                Ok($class { game })
+                Ok($class { game, last: None })
             }
 
             /// The position string: everything that decides the rest of the game.
@@ -187,7 +242,8 @@ macro_rules! game_class {
 
             /// Plays an action id; an illegal one raises `ValueError` and changes nothing.
             fn apply_action(&mut self, action: $crate::ints::Int) -> PyResult<()> {
-                $crate::class::apply(&mut self.game, action)
+                self.last = $crate::class::apply(&mut self.game, action)?;
+                Ok(())
             }
 
             /// Plays a move (an action id or the move in the game's notation) and returns what
@@ -197,7 +253,19 @@ macro_rules! game_class {
                 py: Python<'py>,
                 r#move: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, PyDict>> {
-                $crate::class::play(py, &mut self.game, r#move)
+                let (facts, origin) = $crate::class::play(py, &mut self.game, r#move)?;
+                self.last = origin;
+                Ok(facts)
+            }
+
+            /// What the pictures draw, as a dict (see `mancala.render`).
+            fn drawing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+                $crate::class::drawing(py, &self.game, self.last)
+            }
+
+            /// The board as SVG, for Jupyter.
+            fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+                $crate::class::svg(slf.as_any())
             }
 
             /// `True` once the game is over.
@@ -294,6 +362,23 @@ macro_rules! game_class {
             /// goes on.
             fn result(&self) -> PyResult<Option<String>> {
                 guarded(|| Ok(self.game.result().map(|r| r.to_string())))
+            }
+
+            /// The computer player's choice here: the best action, its value and the
+            /// principal variation, as a dict (see the package's documentation). Limits:
+            /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
+            #[pyo3(signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16)))]
+            fn search<'py>(
+                &self,
+                py: Python<'py>,
+                time: Option<f64>,
+                depth: Option<$crate::ints::Int>,
+                nodes: Option<$crate::ints::Int>,
+                threads: $crate::ints::Int,
+                table_mb: $crate::ints::Int,
+            ) -> PyResult<Bound<'py, PyDict>> {
+                let limits = $crate::search::limits(time, depth, nodes, threads, table_mb)?;
+                $crate::search::search(py, &self.game, limits)
             }
 
             /// A 64-bit key: equal positions have equal keys.

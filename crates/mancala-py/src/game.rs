@@ -73,6 +73,35 @@ pub(crate) trait Binding:
     ) {
     }
 
+    /// The canonical hole `mv` sows from when the side to move here plays it (`None` for a
+    /// pass): the last move the pictures mark.
+    fn origin(&self, mv: Self::Move) -> Option<usize>;
+
+    /// The rows of the board's picture.
+    fn picture_rows(&self) -> usize {
+        2
+    }
+
+    /// Where canonical hole `hole` is drawn: `(row, column)` from the top left, the board as
+    /// South sees it (his row at the bottom, running from his left; North's above it,
+    /// running from North's left, so right to left).
+    fn cell(&self, hole: usize) -> (usize, usize) {
+        let half = self.board().len() / 2;
+        if hole < half {
+            (1, hole)
+        } else {
+            (0, 2 * half - 1 - hole)
+        }
+    }
+
+    /// Holes marked on the board, with the side each mark belongs to (Toguz: tuzdiks).
+    fn marks(&self) -> Vec<(usize, Side)> {
+        Vec::new()
+    }
+
+    /// Whether the game has stores to draw.
+    const STORES: bool = true;
+
     /// What a move did, as the entries of the dict `play()` returns.
     fn facts(effect: &Self::Effect) -> Vec<(&'static str, Fact)>;
 }
@@ -123,13 +152,9 @@ pub(crate) fn write_observation<G: Binding>(game: &G, player: Side, out: &mut [f
     let board = game.board();
     let n = board.len();
     let half = n / 2;
-    let view = |i: usize| {
-        if player == Side::South {
-            i
-        } else {
-            (i + half) % n
-        }
-    };
+    // North sees the halves swapped (no division: this runs for every hole of every step).
+    let shift = if player == Side::South { 0 } else { half };
+    let view = |i: usize| if i < half { i + shift } else { i - shift };
     for (i, &seeds) in board.iter().enumerate() {
         out[view(i)] = f32::from(seeds);
     }
@@ -185,4 +210,12 @@ pub(crate) fn checked_move<G: Binding>(game: &G, action: Int) -> Result<G::Move,
     let mv = named_move(game, action)?;
     game.check_move(mv).map_err(|e| e.to_string())?;
     Ok(mv)
+}
+
+/// The canonical hole of place `index` (from the mover's left) in the row of the side to move.
+pub(crate) fn mover_hole<G: Binding>(game: &G, index: usize) -> usize {
+    match game.side_to_move() {
+        Side::South => index,
+        Side::North => game.board().len() / 2 + index,
+    }
 }

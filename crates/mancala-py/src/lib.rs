@@ -16,6 +16,7 @@ mod ints;
 mod names;
 mod options;
 mod playouts;
+mod search;
 mod stepper;
 
 use pyo3::prelude::*;

@@ -6,14 +6,19 @@
 is the game's ``observation_tensor`` as that agent sees it, ``action_mask`` an int8 array with
 ``1`` for each legal action (all ``0`` when it is not that agent's turn). The reward is ``+1``
 / ``-1`` / ``0`` at the end. ``max_moves`` (default 1000) truncates a game that is still going.
+``render_mode`` is ``"ansi"`` (``render()`` returns the board as text), ``"rgb_array"`` (an RGB
+image as a numpy array), ``"human"`` (the text printed after every move) or ``None``
+(``render()`` warns and returns ``None``, as Gymnasium's environments do).
 """
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import mancala
+from mancala import render as _render
 
 AGENTS = ["player_0", "player_1"]
 
@@ -33,13 +38,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._class = mancala.game_class(name)
         self._options = options
         start = self._class(**options)
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        if render_mode not in (None, "human", "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode {render_mode!r} is not None, 'human', 'ansi' or 'rgb_array'"
+            )
         max_moves = mancala._integer(max_moves, "max_moves", 1, 2**32 - 1)
         self.render_mode = render_mode
         self.max_moves = max_moves
         full = name if name.startswith("mancala_") else "mancala_" + name
-        self.metadata = {"render_modes": ["human", "ansi"], "name": full, "is_parallelizable": False}
+        self.metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": full, "is_parallelizable": False}
         self.possible_agents = AGENTS[:]
         actions = start.num_distinct_actions()
         seeds = sum(start.board()) + sum(start.stores())
@@ -55,6 +62,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._game = start
+        self._rng = None
 
     def observation_space(self, agent):
         return self._observation_space
@@ -64,10 +72,14 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def reset(self, seed=None, options=None):
         """Starts a new game. A game with random starts (Mangala IV, ``setup="random"``) draws
-        its start from ``seed``; the other games start the same way whatever the seed."""
+        its start from the environment's generator: ``seed`` restarts it, an unseeded reset
+        continues it (the first one seeds it from the operating system). The other games start
+        the same way whatever the seed."""
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
         game_options = dict(self._options)
-        if game_options.get("setup") == "random" and seed is not None:
-            game_options["setup_seed"] = seed
+        if game_options.get("setup") == "random":
+            game_options["setup_seed"] = int(self._rng.integers(2**63))
         self._game = self._class(**game_options)
         self._moves = 0
         self.agents = AGENTS[:]
@@ -110,10 +122,19 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             self.render()
 
     def render(self):
-        """The position string (``ansi``), or printed (``human``)."""
-        text = self._game.to_string()
+        """The board as text (``ansi``), printed (``human``), or an RGB array
+        (``rgb_array``); without a render mode, a warning and ``None``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode. "
+                "Give render_mode='ansi', 'rgb_array' or 'human' when making the environment."
+            )
+            return None
+        if self.render_mode == "rgb_array":
+            return _render.rgb(self._game)
+        text = _render.text(self._game)
         if self.render_mode == "human":
-            print(text)
+            print(text, end="")
             return None
         return text
 

@@ -60,6 +60,10 @@ impl Binding for Kalah {
             .map(|(_, mv)| mv)
     }
 
+    fn origin(&self, mv: Move) -> Option<usize> {
+        Some(crate::game::mover_hole(self, mv.index()))
+    }
+
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         vec![
             (

@@ -49,6 +49,22 @@ impl Binding for Katro {
         self.from_action(action)
     }
 
+    fn origin(&self, mv: Move) -> Option<usize> {
+        mv.hole.index(self.rules().size)
+    }
+
+    fn picture_rows(&self) -> usize {
+        self.rules().size.rows()
+    }
+
+    fn cell(&self, hole: usize) -> (usize, usize) {
+        let size = self.rules().size;
+        (size.rows() - 1 - hole / size.cols(), hole % size.cols())
+    }
+
+    /// Katro has no stores: captured seeds leave the board.
+    const STORES: bool = false;
+
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         vec![
             ("laps", Fact::Int(i64::from(effect.laps))),

@@ -78,6 +78,13 @@ impl Binding for Mangala4 {
         Move::from_action(action, self.side_to_move())
     }
 
+    fn origin(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Pass => None,
+            Move::Sow(hole) => Some(usize::from(hole)),
+        }
+    }
+
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         let capture = effect.capture;
         vec![

@@ -61,6 +61,10 @@ impl Binding for Oware {
         Move::from_action(action)
     }
 
+    fn origin(&self, mv: Move) -> Option<usize> {
+        Some(crate::game::mover_hole(self, usize::from(mv.number()) - 1))
+    }
+
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         vec![
             ("last", Fact::Int(effect.last as i64)),

@@ -2,7 +2,7 @@
 
 use crate::game::{Binding, Fact};
 use crate::options::Options;
-use mancala_engine::{Game, Position, Rng, Side};
+use mancala_engine::{Game, Rng, Side};
 use pyo3::PyResult;
 pub(crate) use toguz::Toguz;
 use toguz::{BoardSize, Effect, Move, MoveError, RuleSet, TuzdikRule};
@@ -90,6 +90,17 @@ impl Binding for Toguz {
                 out[plane * holes + view(hole)] = 1.0;
             }
         }
+    }
+
+    fn origin(&self, mv: Move) -> Option<usize> {
+        Some(crate::game::mover_hole(self, mv.index()))
+    }
+
+    fn marks(&self) -> Vec<(usize, Side)> {
+        Side::BOTH
+            .into_iter()
+            .filter_map(|side| self.tuzdik(side).map(|hole| (hole, side)))
+            .collect()
     }
 
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {

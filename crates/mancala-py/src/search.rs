@@ -1,0 +1,137 @@
+//! `search()` on every game object: the workspace's strongest computer player (the
+//! principal-variation search of `mancala-search`, with the game's fitted evaluation where it
+//! has one, as `mancala play` picks it), run with the interpreter released.
+
+use crate::game::Binding;
+use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
+use crate::guard::{guarded, value_error};
+use crate::ints::Int;
+use mancala_search::{plies_to_end, Limits, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::time::Duration;
+
+/// The most seconds a search may be given (a day): a bound on a mistyped time.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// The largest transposition table a search may ask for, in MiB.
+const MAX_TABLE_MIB: usize = 4096;
+
+/// A game the computer player can search.
+pub(crate) trait Searchable: Binding {
+    /// Searches `self` under `limits` with a table of `bytes` bytes.
+    fn best(&self, limits: Limits, bytes: usize) -> SearchResult<Self::Move>;
+}
+
+macro_rules! searchable {
+    ($game:ty, $evaluator:expr) => {
+        impl Searchable for $game {
+            fn best(&self, limits: Limits, bytes: usize) -> SearchResult<Self::Move> {
+                Pvs::with_evaluator(limits, $evaluator)
+                    .with_table_bytes(bytes)
+                    .search(self)
+            }
+        }
+    };
+}
+
+searchable!(Toguz, toguz::eval::Evaluation::default());
+searchable!(Katro, katro::eval::Evaluation::default());
+searchable!(Mangala4, ScoreDifference);
+searchable!(Oware, ScoreDifference);
+searchable!(Kalah, ScoreDifference);
+
+/// The limits as Python gave them: `time` in seconds, `depth` in plies, `nodes`, `threads`
+/// and the table's size in MiB; with none of the three limits, depth
+/// [`mancala_search::DEFAULT_DEPTH`].
+pub(crate) fn limits(
+    time: Option<f64>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
+    threads: Int,
+    table_mb: Int,
+) -> PyResult<(Limits, usize)> {
+    let threads = threads.within(1, 1).ok_or_else(|| {
+        value_error(format!(
+            "threads: the search runs on one thread (threads=1), not {threads}"
+        ))
+    })?;
+    debug_assert_eq!(threads, 1);
+    let mut limits: Option<Limits> = None;
+    if let Some(depth) = depth {
+        let depth = depth.within(1, MAX_SEARCH_DEPTH).ok_or_else(|| {
+            value_error(format!(
+                "depth must be from 1 to {MAX_SEARCH_DEPTH} plies, not {depth}"
+            ))
+        })?;
+        limits = Some(Limits::depth(depth));
+    }
+    if let Some(nodes) = nodes {
+        let nodes = nodes
+            .within(1, u64::MAX)
+            .ok_or_else(|| value_error(format!("nodes must be from 1 to 2^64 - 1, not {nodes}")))?;
+        limits = Some(match limits {
+            Some(l) => l.with_nodes(nodes),
+            None => Limits::nodes(nodes),
+        });
+    }
+    if let Some(time) = time {
+        if !(time > 0.0 && time <= MAX_SECONDS) {
+            return Err(value_error(format!(
+                "time must be more than 0 and at most {MAX_SECONDS} seconds, not {time}"
+            )));
+        }
+        let time = Duration::from_secs_f64(time);
+        limits = Some(match limits {
+            Some(l) => l.with_time(time),
+            None => Limits::time(time),
+        });
+    }
+    let table = table_mb.within(1, MAX_TABLE_MIB).ok_or_else(|| {
+        value_error(format!(
+            "table_mb must be from 1 to {MAX_TABLE_MIB} MiB, not {table_mb}"
+        ))
+    })?;
+    Ok((limits.unwrap_or_default(), table << 20))
+}
+
+/// Searches `game` and returns a dict: `action` (the best action id, `None` once the game is
+/// over), `move` (in notation), `value` (for the player to move: an evaluation, or near
+/// ±1 000 000 000 for a won or lost game), `plies_to_end` (the plies to the announced end,
+/// `None` for an evaluation), `pv` and `pv_moves` (the principal variation as action ids and
+/// in notation, starting with the best move), `depth` and `nodes`.
+pub(crate) fn search<'py, G: Searchable>(
+    py: Python<'py>,
+    game: &G,
+    (limits, bytes): (Limits, usize),
+) -> PyResult<Bound<'py, PyDict>> {
+    let (result, pv) = py.detach(|| {
+        guarded(|| {
+            let result = game.best(limits, bytes);
+            let mut position = game.clone();
+            let mut pv = Vec::new();
+            for &mv in &result.pv {
+                if position.check_move(mv).is_err() {
+                    break;
+                }
+                pv.push((position.action(mv), mv.to_string()));
+                position.play_unchecked(mv);
+            }
+            Ok((result, pv))
+        })
+    })?;
+    let dict = PyDict::new(py);
+    let best = result.best_move;
+    dict.set_item("action", best.map(|mv| game.action(mv)))?;
+    dict.set_item("move", best.map(|mv| mv.to_string()))?;
+    dict.set_item("value", result.value)?;
+    dict.set_item("plies_to_end", plies_to_end(result.value))?;
+    dict.set_item("pv", pv.iter().map(|(a, _)| *a).collect::<Vec<_>>())?;
+    dict.set_item(
+        "pv_moves",
+        pv.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+    )?;
+    dict.set_item("depth", result.depth)?;
+    dict.set_item("nodes", result.nodes)?;
+    Ok(dict)
+}

@@ -1,0 +1,51 @@
+"""search(): the engine from Python, its limits checked, its answer a legal line."""
+
+import pytest
+
+import mancala
+from conftest import CASE_IDS, CASES, new_game
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=CASE_IDS)
+def test_the_best_action_and_the_line_are_legal(name, options):
+    game = new_game(name, options)
+    result = game.search(depth=3)
+    assert result["action"] in game.legal_actions()
+    assert result["pv"][0] == result["action"]
+    assert result["move"] == game.action_to_string(result["action"])
+    line = game.clone()
+    for action, move in zip(result["pv"], result["pv_moves"]):
+        assert line.action_to_string(action) == move
+        line.apply_action(action)
+    assert 1 <= result["depth"] <= 3 and result["nodes"] > 0
+    assert isinstance(result["value"], int)
+
+
+def test_a_won_position_is_seen_as_won():
+    # Kalah with two pits of one seed a side: South wins in two plies, and the search proves it.
+    game = mancala.Kalah(pits=2, seeds=1)
+    result = game.search(depth=10)
+    assert result["plies_to_end"] == 2 and result["value"] > 0 and len(result["pv"]) == 2
+    line = game.clone()
+    for action in result["pv"]:
+        line.apply_action(action)
+    assert line.is_terminal() and line.returns() == [1.0, -1.0]
+
+
+def test_limits():
+    game = mancala.Toguz()
+    assert game.search(nodes=500)["nodes"] <= 600
+    assert game.search(time=0.05)["action"] in game.legal_actions()
+    assert game.search()["depth"] == 8
+    over = mancala.Kalah(pits=1, seeds=1)
+    over.apply_action(1)
+    assert over.is_terminal() and over.search(depth=2)["action"] is None
+    for bad in ({"depth": 0}, {"depth": 65}, {"nodes": 0}, {"time": 0}, {"time": -1.0},
+                {"time": float("nan")}, {"threads": 2}, {"threads": 0}, {"table_mb": 0},
+                {"depth": 2**70}):
+        with pytest.raises(ValueError):
+            game.search(**bad)
+    with pytest.raises(TypeError):
+        game.search(depth=True)
+    with pytest.raises(TypeError):
+        game.search(depth="4")
