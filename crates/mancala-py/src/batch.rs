@@ -188,7 +188,10 @@ impl Batch {
 impl Batch {
     /// `n` games named `name`, with the game's keyword options, stepped on `threads` threads.
     #[new]
-    #[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), threads = Int::Value(1), **options))]
+    #[pyo3(
+        signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), threads = Int::Value(1), **options),
+        text_signature = "(name, n, seed=0, max_moves=1000, threads=1, **options)"
+    )]
     fn new(
         name: &str,
         n: Int,

@@ -367,7 +367,10 @@ macro_rules! game_class {
             /// The computer player's choice here: the best action, its value and the
             /// principal variation, as a dict (see the package's documentation). Limits:
             /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
-            #[pyo3(signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16)))]
+            #[pyo3(
+                signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16)),
+                text_signature = "($self, time=None, depth=None, nodes=None, threads=1, table_mb=16)"
+            )]
             fn search<'py>(
                 &self,
                 py: Python<'py>,

@@ -129,7 +129,10 @@ impl<'py> WithGame for Playouts<'py> {
 /// (games per end reason), and the numpy arrays `plies` (int32, per game) and `returns`
 /// (float32, `[n, 2]`). Ctrl-C (`KeyboardInterrupt`) stops it between chunks of 4096 games.
 #[pyfunction]
-#[pyo3(signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(100_000), **options))]
+#[pyo3(
+    signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(100_000), **options),
+    text_signature = "(name, n, seed=0, max_moves=100000, **options)"
+)]
 pub(crate) fn random_playouts<'py>(
     py: Python<'py>,
     name: &str,
@@ -204,7 +207,10 @@ impl<'py> WithGame for Trace<'py> {
 /// the legal moves in notation, the move played, the position string after it), `over` and
 /// `result`. The tests replay it through the Python classes.
 #[pyfunction]
-#[pyo3(signature = (name, seed = Int::Value(0), max_moves = Int::Value(1000), **options))]
+#[pyo3(
+    signature = (name, seed = Int::Value(0), max_moves = Int::Value(1000), **options),
+    text_signature = "(name, seed=0, max_moves=1000, **options)"
+)]
 pub(crate) fn random_game_trace<'py>(
     py: Python<'py>,
     name: &str,

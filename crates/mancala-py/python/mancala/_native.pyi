@@ -6,6 +6,19 @@ from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Ty
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import final
+
+__all__ = [
+    "Toguz",
+    "Mangala4",
+    "Katro",
+    "Oware",
+    "Kalah",
+    "Batch",
+    "random_playouts",
+    "random_game_trace",
+    "GAMES",
+]
 
 GAMES: List[str]
 
@@ -14,8 +27,6 @@ _G = TypeVar("_G", bound="_Game")
 class _Game:
     """The methods every game class has (not a class of the module)."""
 
-    @classmethod
-    def from_string(cls: type[_G], text: str) -> _G: ...
     def to_string(self) -> str: ...
     def legal_actions(self) -> List[int]: ...
     def legal_actions_mask(self) -> List[int]: ...
@@ -35,35 +46,52 @@ class _Game:
     def scores(self) -> List[int]: ...
     def result(self) -> Optional[str]: ...
     def key(self) -> int: ...
+    def search(
+        self,
+        time: Optional[float] = None,
+        depth: Optional[SupportsIndex] = None,
+        nodes: Optional[SupportsIndex] = None,
+        threads: SupportsIndex = 1,
+        table_mb: SupportsIndex = 16,
+    ) -> Dict[str, Any]: ...
+    def drawing(self) -> Dict[str, Any]: ...
+    def _repr_svg_(self) -> str: ...
     def __copy__(self: _G) -> _G: ...
     def __deepcopy__(self: _G, memo: Any) -> _G: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Toguz(_Game):
     """Toguz Kumalak: actions 0..9 sow the mover's holes 1..9, 9..18 the same claiming a tuzdik."""
 
-    def __init__(
-        self, *, board: SupportsIndex = 9, tuzdik: str = "automatic", stop_at_majority: bool = True
-    ) -> None: ...
+    def __new__(
+        cls, *, board: SupportsIndex = 9, tuzdik: str = "automatic", stop_at_majority: bool = True
+    ) -> Toguz: ...
+    @staticmethod
+    def from_string(text: str) -> Toguz: ...
 
+@final
 class Mangala4(_Game):
     """Mangala IV: actions 0..7 sow the mover's holes 1..7, 7 passes."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         setup: str = "even",
         setup_seed: SupportsIndex = 0,
         first_player: SupportsIndex = 0,
         leftover: str = "none",
-    ) -> None: ...
+    ) -> Mangala4: ...
+    @staticmethod
+    def from_string(text: str) -> Mangala4: ...
 
+@final
 class Katro(_Game):
     """Katro: action 4 × column + 2 × [direction B] + [single-seed step]."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         size: str = "6x6",
         direction: str = "A",
@@ -71,59 +99,79 @@ class Katro(_Game):
         opponent_hole: str = "row",
         trigger: str = "occupied",
         single_seed: bool = False,
-    ) -> None: ...
+    ) -> Katro: ...
+    @staticmethod
+    def from_string(text: str) -> Katro: ...
 
+@final
 class Oware(_Game):
     """Oware Abapa as OpenSpiel plays it: actions 0..houses sow the mover's houses."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         houses: SupportsIndex = 6,
         seeds: SupportsIndex = 4,
         grand_slam: str = "no-capture",
         max_plies: SupportsIndex = 1000,
-    ) -> None: ...
+    ) -> Oware: ...
+    @staticmethod
+    def from_string(text: str) -> Oware: ...
 
+@final
 class Kalah(_Game):
     """Kalah as OpenSpiel's mancala plays it: actions are board cells, 1..pits South's pits,
     pits + 2..2 × pits + 1 North's."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         pits: SupportsIndex = 6,
         seeds: SupportsIndex = 4,
         empty_capture: bool = False,
         max_plies: SupportsIndex = 1000,
-    ) -> None: ...
+    ) -> Kalah: ...
+    @staticmethod
+    def from_string(text: str) -> Kalah: ...
 
+_Step = Tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+]
+
+@final
 class Batch:
     """N games of one kind stepped together."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         n: SupportsIndex,
         seed: SupportsIndex = 0,
         max_moves: SupportsIndex = 1000,
+        threads: SupportsIndex = 1,
         **options: Any,
-    ) -> None: ...
+    ) -> Batch: ...
     def reset(
-        self, seed: Optional[SupportsIndex] = None
+        self,
+        seed: Optional[SupportsIndex] = None,
+        indices: Optional[Union[npt.ArrayLike, Sequence[int]]] = None,
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
-    def step(
-        self, actions: Union[npt.ArrayLike, Sequence[int]]
-    ) -> Tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-    ]: ...
+    def step(self, actions: Union[npt.ArrayLike, Sequence[int]]) -> _Step: ...
+    def step_random(self) -> _Step: ...
+    @property
+    def final_observations(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def last_actions(self) -> npt.NDArray[np.int64]: ...
     def players(self) -> npt.NDArray[np.int8]: ...
     def to_strings(self) -> List[str]: ...
     @property
     def num_games(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
     @property
     def observation_size(self) -> int: ...
     @property

@@ -234,7 +234,7 @@ class BoardObserver:
 
 
 _GAME_TYPE = {name: _game_type(name) for name in GAMES}
-_registered = []
+_registered: list = []
 
 
 def register():
