@@ -7,8 +7,10 @@ MODE is one of:
 - ``step``: Toguz Kumalak, one move per Python call: ``legal_actions()``, a random choice,
   ``apply_action()``, until COUNT moves have been played (a new game after each end).
 - ``openspiel-oware``: the same loop over OpenSpiel's own C++ ``oware`` (needs ``open_spiel``).
-- ``batch``: Toguz Kumalak through ``mancala.Batch`` (1024 games), the random legal actions
-  chosen with numpy, until COUNT moves have been played.
+- ``batch``: Toguz Kumalak through ``mancala.Batch`` (``--games``, default 1024, on
+  ``--threads`` threads), the random legal actions chosen with numpy from the masks, until
+  COUNT moves have been played; also prints the time inside ``step`` alone.
+- ``batch-random``: the same batch stepped by ``step_random()``, the moves drawn in Rust.
 - ``playouts``: Toguz Kumalak through ``mancala.random_playouts``: here the number is of games,
   all played in one call from seed S, the very games ``cargo run --release --example playouts
   -- toguz GAMES --seed S`` plays (the same generator, the same moves).
@@ -47,18 +49,33 @@ def openspiel_oware_step(moves, seed):
     return step(game.new_initial_state, moves, seed)
 
 
-def toguz_batch(moves, seed, n=1024):
+def toguz_batch(moves, seed, n=1024, threads=1):
     import numpy as np
 
     import mancala
 
     rng = np.random.default_rng(seed)
-    batch = mancala.Batch("toguz", n, seed=seed)
+    batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
     _, masks = batch.reset()
-    played = 0
+    played, inside = 0, 0.0
     while played < moves:
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        start = time.perf_counter()
         _, masks, _, _, _ = batch.step(actions)
+        inside += time.perf_counter() - start
+        played += n
+    print(f"step_seconds={inside:.3f} step_moves_per_sec={played / inside:.0f}")
+    return played
+
+
+def toguz_batch_random(moves, seed, n=1024, threads=1):
+    import mancala
+
+    batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
+    batch.reset()
+    played = 0
+    while played < moves:
+        batch.step_random()
         played += n
     return played
 
@@ -73,6 +90,7 @@ MODES = {
     "step": toguz_step,
     "openspiel-oware": openspiel_oware_step,
     "batch": toguz_batch,
+    "batch-random": toguz_batch_random,
     "playouts": toguz_playouts,
 }
 
@@ -82,9 +100,14 @@ def main():
     parser.add_argument("mode", choices=MODES)
     parser.add_argument("count", type=int, help="moves, or games for `playouts`")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=1024, help="games a batch")
+    parser.add_argument("--threads", type=int, default=1, help="threads a batch steps on")
     args = parser.parse_args()
+    extra = {}
+    if args.mode.startswith("batch"):
+        extra = {"n": args.games, "threads": args.threads}
     start = time.perf_counter()
-    played = MODES[args.mode](args.count, args.seed)
+    played = MODES[args.mode](args.count, args.seed, **extra)
     seconds = time.perf_counter() - start
     print(f"moves={played} seconds={seconds:.3f} moves_per_sec={played / seconds:.0f}")
 

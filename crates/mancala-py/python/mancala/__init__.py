@@ -3,9 +3,12 @@
 The rules are the workspace's Rust crates; this package gives each game a class with the
 methods of OpenSpiel's ``State`` (``Toguz``, ``Mangala4``, ``Katro``, ``Oware``, ``Kalah``), ``Batch`` to
 step many games at once, and ``random_playouts`` to play many random games in one call.
-``mancala.openspiel`` registers the games with OpenSpiel and ``mancala.pettingzoo`` makes
-PettingZoo environments of them; both are imported on demand, so neither library is needed
-for the rest.
+Every game object also has ``search()`` (the workspace's computer player) and draws its board
+(``_repr_svg_`` for notebooks; ``mancala.render`` for text and RGB arrays).
+``mancala.openspiel`` registers the games with OpenSpiel, ``mancala.pettingzoo`` and
+``mancala.gymnasium`` make PettingZoo and Gymnasium environments of them, and ``mancala.ray``
+spreads games over a Ray cluster; each is imported on demand, so none of those libraries is
+needed for the rest.
 """
 
 import operator
