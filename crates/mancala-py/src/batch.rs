@@ -171,8 +171,12 @@ impl Batch {
         }
         let flat = array.call_method0("ravel")?;
         let count: usize = flat.len()?;
-        let ids = arrays::actions(py, &flat, count, "game indices")?;
         let mut chosen = vec![false; n];
+        if count == 0 {
+            // `[]` picks no game (numpy reads an empty list as floats).
+            return Ok(chosen);
+        }
+        let ids = arrays::actions(py, &flat, count, "game indices")?;
         for id in ids {
             let index = usize::try_from(id)
                 .ok()

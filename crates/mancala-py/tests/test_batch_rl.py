@@ -105,6 +105,9 @@ def test_chosen_games_reset_alone():
     batch.step_random()
     batch.reset(indices=np.array([True, False, False, False, False]))
     assert batch.to_strings()[0] == start and batch.to_strings()[1] != start
+    before = batch.to_strings()
+    batch.reset(indices=[])
+    assert batch.to_strings() == before, "no game picked, none restarted"
     with pytest.raises(ValueError, match="game 5 is not in 0 to 4"):
         batch.reset(indices=[5])
     with pytest.raises(ValueError, match="one entry a game"):
