@@ -52,7 +52,7 @@ pub(crate) fn observation<'py, G: Binding>(
     };
     let mut values = vec![0.0f32; game::observation_len(game)];
     guarded(|| {
-        game::write_observation(game, player, &mut values);
+        game::write_observation(game, player, values.as_mut_slice());
         Ok(())
     })?;
     array(py, &values, &[values.len()])

@@ -61,15 +61,15 @@ pub(crate) trait Binding:
     /// hole is). Each plane holds one float per hole.
     const PLANES: usize = 0;
 
-    /// Writes the marker planes as `player` sees the board of `holes` holes: plane `k` starts
-    /// at `out[k * holes]`, holes in the order `view` gives (`view(i)` is where canonical
-    /// hole `i` goes).
+    /// Marks the marker planes as `player` sees the board of `holes` holes: `mark(k)` sets
+    /// entry `k` of the planes to `1.0`, plane `p` starting at entry `p * holes`, holes in
+    /// the order `view` gives (`view(i)` is where canonical hole `i` goes).
     fn write_planes(
         &self,
         _player: Side,
         _holes: usize,
         _view: &dyn Fn(usize) -> usize,
-        _out: &mut [f32],
+        _mark: &mut dyn FnMut(usize),
     ) {
     }
 
@@ -148,7 +148,11 @@ pub(crate) fn observation_len<G: Binding>(game: &G) -> usize {
 /// canonical order; then `player`'s store and his opponent's; then the marker planes in the same
 /// hole order; then `1.0` at `[player to move, opponent to move]` for the side to move (both `0`
 /// once the game is over).
-pub(crate) fn write_observation<G: Binding>(game: &G, player: Side, out: &mut [f32]) {
+pub(crate) fn write_observation<G: Binding, O: Floats + ?Sized>(
+    game: &G,
+    player: Side,
+    out: &mut O,
+) {
     let board = game.board();
     let n = board.len();
     let half = n / 2;
@@ -156,17 +160,51 @@ pub(crate) fn write_observation<G: Binding>(game: &G, player: Side, out: &mut [f
     let shift = if player == Side::South { 0 } else { half };
     let view = |i: usize| if i < half { i + shift } else { i - shift };
     for (i, &seeds) in board.iter().enumerate() {
-        out[view(i)] = f32::from(seeds);
+        out.set(view(i), f32::from(seeds));
     }
-    out[n] = game.store(player) as f32;
-    out[n + 1] = game.store(!player) as f32;
-    let planes = &mut out[n + 2..n + 2 + G::PLANES * n];
-    planes.fill(0.0);
-    game.write_planes(player, n, &view, planes);
-    let tail = &mut out[n + 2 + G::PLANES * n..];
-    tail.fill(0.0);
+    out.set(n, game.store(player) as f32);
+    out.set(n + 1, game.store(!player) as f32);
+    let planes = n + 2;
+    let tail = planes + G::PLANES * n;
+    out.zero(planes, tail + 2);
+    game.write_planes(player, n, &view, &mut |k| out.set(planes + k, 1.0));
     if !game.is_over() {
-        tail[usize::from(game.side_to_move() != player)] = 1.0;
+        out.set(tail + usize::from(game.side_to_move() != player), 1.0);
+    }
+}
+
+/// Where an observation is written: floats, or the little-endian bytes of an array's buffer.
+pub(crate) trait Floats {
+    /// Sets entry `index`.
+    fn set(&mut self, index: usize, value: f32);
+    /// Sets entries `from..to` to zero.
+    fn zero(&mut self, from: usize, to: usize);
+}
+
+impl Floats for [f32] {
+    #[inline]
+    fn set(&mut self, index: usize, value: f32) {
+        self[index] = value;
+    }
+
+    #[inline]
+    fn zero(&mut self, from: usize, to: usize) {
+        self[from..to].fill(0.0);
+    }
+}
+
+/// A buffer of little-endian float32s, written in place (no float slice in between).
+pub(crate) struct LeBytes<'a>(pub(crate) &'a mut [u8]);
+
+impl Floats for LeBytes<'_> {
+    #[inline]
+    fn set(&mut self, index: usize, value: f32) {
+        self.0[4 * index..4 * index + 4].copy_from_slice(&value.to_le_bytes());
+    }
+
+    #[inline]
+    fn zero(&mut self, from: usize, to: usize) {
+        self.0[4 * from..4 * to].fill(0);
     }
 }
 

@@ -88,11 +88,8 @@ fn legal_bits<G: Binding>(game: &G) -> u64 {
 }
 
 /// Writes `game`'s observation as `player` sees it into `out` (little-endian float32 bytes).
-fn write_floats<G: Binding>(game: &G, player: Side, scratch: &mut [f32], out: &mut [u8]) {
-    game::write_observation(game, player, scratch);
-    for (bytes, value) in out.chunks_exact_mut(4).zip(scratch.iter()) {
-        bytes.copy_from_slice(&value.to_le_bytes());
-    }
+fn write_floats<G: Binding>(game: &G, player: Side, out: &mut [u8]) {
+    game::write_observation(game, player, &mut game::LeBytes(out));
 }
 
 fn write_mask(legal: u64, mask: &mut [u8]) {
@@ -184,7 +181,6 @@ fn step_share<G: Binding>(
     rows: Rows<'_>,
     (m, a): (usize, usize),
 ) -> Result<(), String> {
-    let mut scratch = vec![0.0f32; m];
     let observations = rows.observations.chunks_exact_mut(4 * m);
     let masks = rows.masks.chunks_exact_mut(a);
     let finals = rows.finals.chunks_exact_mut(m);
@@ -232,12 +228,7 @@ fn step_share<G: Binding>(
             reward.fill(0.0);
         }
         slot.legal = legal_bits(&slot.game);
-        write_floats(
-            &slot.game,
-            slot.game.side_to_move(),
-            &mut scratch,
-            observation,
-        );
+        write_floats(&slot.game, slot.game.side_to_move(), observation);
         write_mask(slot.legal, mask);
     }
     Ok(())
@@ -284,17 +275,11 @@ impl<G: Binding> Stepper for Games<G> {
             .zip(masks.chunks_mut(a * share))
             .collect();
         let _ = on_threads(items, |((slots, observations), masks)| {
-            let mut scratch = vec![0.0f32; m];
             let rows = observations
                 .chunks_exact_mut(4 * m)
                 .zip(masks.chunks_exact_mut(a));
             for (slot, (observation, mask)) in slots.iter().zip(rows) {
-                write_floats(
-                    &slot.game,
-                    slot.game.side_to_move(),
-                    &mut scratch,
-                    observation,
-                );
+                write_floats(&slot.game, slot.game.side_to_move(), observation);
                 write_mask(slot.legal, mask);
             }
             Ok(())

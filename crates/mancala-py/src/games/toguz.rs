@@ -83,11 +83,11 @@ impl Binding for Toguz {
         player: Side,
         holes: usize,
         view: &dyn Fn(usize) -> usize,
-        out: &mut [f32],
+        mark: &mut dyn FnMut(usize),
     ) {
         for (plane, side) in [player, !player].into_iter().enumerate() {
             if let Some(hole) = self.tuzdik(side) {
-                out[plane * holes + view(hole)] = 1.0;
+                mark(plane * holes + view(hole));
             }
         }
     }
