@@ -172,7 +172,34 @@ fn on_threads<T: Send>(
     })
 }
 
-/// Steps one share of the games (`base` is the index of its first game).
+/// Checks the actions of one share of the games against their legal sets (kept since the last
+/// step) and finds their moves; `base` is the index of the share's first game.
+fn check_share<G: Binding>(
+    slots: &[Slot<G>],
+    actions: &[i64],
+    moves: &mut [Option<G::Move>],
+    num_actions: usize,
+    base: usize,
+) -> Result<(), String> {
+    for (index, ((slot, &action), mv)) in slots.iter().zip(actions).zip(moves).enumerate() {
+        let legal = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < num_actions && slot.legal >> a & 1 == 1);
+        *mv = match legal.and_then(|a| slot.game.move_of(a)) {
+            Some(found) => Some(found),
+            None => {
+                let why = game::checked_move(&slot.game, crate::ints::Int::from(action))
+                    .err()
+                    .unwrap_or_else(|| "it is not legal here".into());
+                let index = base + index;
+                return Err(format!("game {index}: action {action}: {why}"));
+            }
+        };
+    }
+    Ok(())
+}
+
+/// Steps one share of the games.
 fn step_share<G: Binding>(
     config: &G::Config,
     max_moves: u32,
@@ -296,23 +323,18 @@ impl<G: Binding> Stepper for Games<G> {
         let mut moves: Vec<Option<G::Move>> = vec![None; n];
         if let Some(actions) = actions {
             // Every action checked before any is played, against the legal set kept since
-            // the last step.
-            for (index, ((slot, &action), mv)) in
-                self.slots.iter().zip(actions).zip(&mut moves).enumerate()
-            {
-                let legal = usize::try_from(action)
-                    .ok()
-                    .filter(|&a| a < self.num_actions && slot.legal >> a & 1 == 1);
-                *mv = match legal.and_then(|a| slot.game.move_of(a)) {
-                    Some(found) => Some(found),
-                    None => {
-                        let why = game::checked_move(&slot.game, crate::ints::Int::from(action))
-                            .err()
-                            .unwrap_or_else(|| "it is not legal here".into());
-                        return Err(format!("game {index}: action {action}: {why}"));
-                    }
-                };
-            }
+            // the last step: on the threads too, the first error in game order reported.
+            let (share, num_actions) = (self.share(threads), self.num_actions);
+            let items: Vec<_> = self
+                .slots
+                .chunks(share)
+                .zip(actions.chunks(share))
+                .zip(moves.chunks_mut(share))
+                .enumerate()
+                .collect();
+            on_threads(items, |(part, ((slots, actions), moves))| {
+                check_share(slots, actions, moves, num_actions, part * share)
+            })?;
         }
         let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
         let (config, max_moves) = (&self.config, self.max_moves);

@@ -136,3 +136,13 @@ def test_random_playouts_stop_at_ctrl_c():
     finally:
         timer.cancel()
     assert time.monotonic() - started < 10
+
+
+def test_on_threads_the_first_illegal_game_is_named_and_nothing_moves():
+    batch = mancala.Batch("toguz", 9, threads=3, board=5)
+    before = batch.to_strings()
+    actions = np.zeros(9, np.int64)
+    actions[[4, 7]] = 8  # hole 9 of a five-hole row
+    with pytest.raises(ValueError, match="game 4: action 8"):
+        batch.step(actions)
+    assert batch.to_strings() == before
