@@ -374,7 +374,7 @@ macro_rules! game_class {
             fn search<'py>(
                 &self,
                 py: Python<'py>,
-                time: Option<f64>,
+                time: Option<$crate::search::Seconds>,
                 depth: Option<$crate::ints::Int>,
                 nodes: Option<$crate::ints::Int>,
                 threads: $crate::ints::Int,

@@ -7,8 +7,9 @@ use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use mancala_search::{plies_to_end, Limits, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict};
 use std::time::Duration;
 
 /// The most seconds a search may be given (a day): a bound on a mistyped time.
@@ -16,6 +17,22 @@ const MAX_SECONDS: f64 = 86_400.0;
 
 /// The largest transposition table a search may ask for, in MiB.
 const MAX_TABLE_MIB: usize = 4096;
+
+/// A time in seconds: any real number but a `bool` (`True` is no time).
+pub(crate) struct Seconds(f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seconds> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "time is a number of seconds, not a bool",
+            ));
+        }
+        Ok(Seconds(obj.extract()?))
+    }
+}
 
 /// A game the computer player can search.
 pub(crate) trait Searchable: Binding {
@@ -45,7 +62,7 @@ searchable!(Kalah, ScoreDifference);
 /// and the table's size in MiB; with none of the three limits, depth
 /// [`mancala_search::DEFAULT_DEPTH`].
 pub(crate) fn limits(
-    time: Option<f64>,
+    time: Option<Seconds>,
     depth: Option<Int>,
     nodes: Option<Int>,
     threads: Int,
@@ -75,7 +92,7 @@ pub(crate) fn limits(
             None => Limits::nodes(nodes),
         });
     }
-    if let Some(time) = time {
+    if let Some(Seconds(time)) = time {
         if !(time > 0.0 && time <= MAX_SECONDS) {
             return Err(value_error(format!(
                 "time must be more than 0 and at most {MAX_SECONDS} seconds, not {time}"

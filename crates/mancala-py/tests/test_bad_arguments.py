@@ -95,7 +95,7 @@ def one_call(rng, games, batches):
     """Picks an entry point and calls it with random arguments."""
     name = rng.choice(mancala.GAMES)
     cls = mancala.CLASSES[name]
-    what = rng.randrange(9)
+    what = rng.randrange(11)
     if what == 0:
         options = call_options(rng, name)
         return f"{cls.__name__}(**{options!r})", lambda: cls(**options)
@@ -145,6 +145,24 @@ def one_call(rng, games, batches):
     if what == 7:
         seed = bad_value(rng)
         return f"Batch({name!r}).reset(seed={seed!r})", lambda: batch.reset(seed=seed)
+    if what == 8:
+        # One limit bad; the depth and node limits of the others keep every search short.
+        limits = {"depth": 2, "nodes": 2000}
+        limits[rng.choice(["depth", "nodes", "time", "threads", "table_mb"])] = bad_value(rng)
+        return f"{cls.__name__}().search(**{limits!r})", lambda: game.search(**limits)
+    if what == 9:
+        indices = rng.choice([bad_value(rng), [bad_int(rng)], np.array([True, False]),
+                              np.array([0.5]), [[0, 1]]])
+
+        def reset():
+            before = batch.to_strings()
+            try:
+                batch.reset(indices=indices)
+            except (ValueError, TypeError):
+                assert batch.to_strings() == before, "a refused reset changed a game"
+                raise
+
+        return f"Batch({name!r}).reset(indices={indices!r})", reset
     actions = rng.choice(
         [
             [bad_value(rng)] * batch.num_games,

@@ -47,5 +47,7 @@ def test_limits():
             game.search(**bad)
     with pytest.raises(TypeError):
         game.search(depth=True)
+    with pytest.raises(TypeError, match="bool"):
+        game.search(time=True)
     with pytest.raises(TypeError):
         game.search(depth="4")
