@@ -29,12 +29,14 @@ from mancala import render as _render
 ENGINE_DEPTH = 4
 
 
-def engine(depth=None, nodes=None, time=None):
+def engine(depth=None, nodes=None, time=None, table_mb=1):
     """An opponent that plays the package's search (``game.search``) under these limits
-    (default: depth ``ENGINE_DEPTH``)."""
+    (default: depth ``ENGINE_DEPTH``), with a transposition table of ``table_mb`` MiB (small
+    by default: the table is allocated for every move, and short searches fill little)."""
     if depth is None and nodes is None and time is None:
         depth = ENGINE_DEPTH
     limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("time", time)) if v is not None}
+    limits["table_mb"] = table_mb
     # The limits are checked now, not at the first move: a search under them of a game one
     # move long, which ends at once whatever the limits.
     mancala.Kalah(pits=1, seeds=1).search(**limits)
