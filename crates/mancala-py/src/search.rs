@@ -56,7 +56,7 @@ searchable!(Toguz, toguz::eval::Evaluation::default());
 searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
 searchable!(Oware, ScoreDifference);
-searchable!(Kalah, ScoreDifference);
+searchable!(Kalah, kalah::eval::Evaluation::default());
 
 /// The limits as Python gave them: `time` in seconds, `depth` in plies, `nodes`, `threads`
 /// and the table's size in MiB; with none of the three limits, depth
