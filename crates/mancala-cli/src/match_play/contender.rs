@@ -66,9 +66,9 @@ impl<P: Position, E: Evaluator<P>> Contender<P> for AlphaBeta<E> {
 
 impl<P, E> Contender<P> for Pvs<P, E>
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: Hash,
-    E: Evaluator<P>,
+    E: Evaluator<P> + Sync,
 {
     fn choose(&mut self, position: &P) -> Choice<P::Move> {
         timed(position, |position| self.search(position))
@@ -105,6 +105,8 @@ pub struct Spec {
     pub reductions: bool,
     /// Selective search (deeper reductions, pruning near the horizon).
     pub pruning: bool,
+    /// The threads each search runs on.
+    pub threads: usize,
     /// The text it was read from.
     pub text: String,
 }
@@ -112,7 +114,7 @@ pub struct Spec {
 impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
-    /// `off`), or
+    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)), or
     /// `ext:PROGRAM`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
@@ -134,6 +136,7 @@ impl Spec {
             quiescence: DEFAULT_QUIESCENCE,
             reductions: true,
             pruning: true,
+            threads: 1,
             text: text.to_owned(),
         };
         if let Kind::External(_) = kind {
@@ -168,6 +171,9 @@ impl Spec {
                 "quiescence" => spec.quiescence = number(super::MAX_SEARCH_DEPTH)?,
                 "reductions" => spec.reductions = switch(key, value)?,
                 "pruning" => spec.pruning = switch(key, value)?,
+                "threads" => {
+                    spec.threads = number(mancala_search::MAX_THREADS as u32)?.max(1) as usize
+                }
                 other => return Err(format!("unknown player option `{other}`")),
             }
         }
@@ -185,9 +191,9 @@ impl Spec {
     /// The player, with the game's evaluation `game_eval` when the spec asks for it.
     pub fn build<P, E>(&self, limits: Limits, game_eval: E) -> Box<dyn Contender<P> + Send>
     where
-        P: Position + Send + 'static,
+        P: Position + Send + Sync + 'static,
         P::Move: Hash + Send,
-        E: Evaluator<P> + Send + 'static,
+        E: Evaluator<P> + Send + Sync + 'static,
     {
         match (&self.kind, self.game_eval) {
             (Kind::Pvs, true) => Box::new(self.tune(Pvs::with_evaluator(limits, game_eval))),
@@ -205,7 +211,8 @@ impl Spec {
             .with_aspiration(self.aspiration)
             .with_quiescence(self.quiescence)
             .with_reductions(self.reductions)
-            .with_pruning(self.pruning);
+            .with_pruning(self.pruning)
+            .with_threads(self.threads);
         pvs.allocate_table();
         pvs
     }

@@ -13,8 +13,8 @@
 //! GAME is `toguz`, `katro` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
-//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`, and
-//! `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
+//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
+//! `threads=N` for a search on N threads sharing its table), and `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
 //! protocol described in `external.rs` (one process a game, given the `--time` a move).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
@@ -56,7 +56,7 @@ const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --no
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
+  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -300,9 +300,9 @@ fn think(args: &[String]) -> Result<(), String> {
 /// each iteration.
 fn think_about<P, E>(position: &P, player: mancala_search::Pvs<P, E>, table: usize)
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: std::hash::Hash + std::fmt::Display,
-    E: mancala_search::Evaluator<P>,
+    E: mancala_search::Evaluator<P> + Sync,
 {
     let mut player = player.with_table_bytes(table);
     player.allocate_table();

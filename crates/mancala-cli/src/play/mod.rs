@@ -80,7 +80,7 @@ pub struct Options {
 pub trait Game {
     /// The game's position (its moves hash, for the computer's history of good moves, and
     /// have a text form).
-    type P: Position<Move: std::hash::Hash + std::fmt::Display>;
+    type P: Position<Move: std::hash::Hash + std::fmt::Display> + Sync;
 
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
