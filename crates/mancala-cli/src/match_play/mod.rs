@@ -4,7 +4,7 @@
 //! mancala match GAME A B [--time MS | --depth D | --nodes N]
 //!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
-//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K]
+//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
 //! mancala match fit toguz PGN_FILE
 //! mancala match fit katro GAMES [--seed S]
 //! mancala match fit kalah GAMES [--seed S]
@@ -52,7 +52,7 @@ use std::time::Duration;
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
 [--seed S] [--opening-plies K] [--threads T] [--quiet]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
-[--pruning 0|1] [--positions K]
+[--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
@@ -197,7 +197,7 @@ fn think(args: &[String]) -> Result<(), String> {
         return Err("think takes a game".into());
     };
     let (mut time, mut table, mut depth) = (Duration::from_millis(100), 16 << 20, None);
-    let (mut positions, mut pruning) = (0u64, true);
+    let (mut positions, mut pruning, mut threads) = (0u64, true, 1);
     let (mut aspiration, mut quiescence) = (
         mancala_search::DEFAULT_ASPIRATION,
         mancala_search::DEFAULT_QUIESCENCE,
@@ -234,6 +234,7 @@ fn think(args: &[String]) -> Result<(), String> {
             "--quiescence",
             "--positions",
             "--pruning",
+            "--threads",
         ];
         if !known.contains(&name) {
             return Err(format!("unknown option `{name}`"));
@@ -248,6 +249,9 @@ fn think(args: &[String]) -> Result<(), String> {
             "--aspiration" => aspiration = in_range(name, value, 0..=MAX_ASPIRATION)?,
             "--quiescence" => quiescence = in_range(name, value, 0..=MAX_SEARCH_DEPTH)?,
             "--positions" => positions = in_range(name, value, 0..=MAX_POSITIONS)?,
+            "--threads" => {
+                threads = in_range(name, value, 1..=mancala_search::MAX_THREADS as u32)? as usize
+            }
             _ => pruning = in_range(name, value, 0..=1)? != 0,
         }
     }
@@ -261,6 +265,7 @@ fn think(args: &[String]) -> Result<(), String> {
             .with_quiescence(quiescence)
             .with_pruning(pruning)
             .with_table_bytes(table)
+            .with_threads(threads)
     };
     if positions > 0 {
         // Middlegames of 6 to 28 random plies, each searched by a fresh player.

@@ -30,12 +30,12 @@
 use crate::cli;
 use std::ffi::OsString;
 mod input;
-mod kalah_ui;
-mod katro_ui;
+pub(crate) mod kalah_ui;
+pub(crate) mod katro_ui;
 mod lines;
-mod mangala4_ui;
-mod oware_ui;
-mod toguz_ui;
+pub(crate) mod mangala4_ui;
+pub(crate) mod oware_ui;
+pub(crate) mod toguz_ui;
 
 pub use input::{Input, Stop};
 
@@ -99,6 +99,10 @@ pub trait Game {
 
     /// Takes game option `name` with its `value` (empty for an option that takes none).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+
+    /// The start position under the rules the game options chose, with no question asked
+    /// and nothing printed: where `mancala engine` starts.
+    fn rules_start(&self) -> Self::P;
 
     /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
     /// search) or for interactive play (the time limit usually stops the search first).
