@@ -257,3 +257,45 @@ fn a_finished_game_has_no_move_and_bad_command_lines_are_refused() {
         assert!(ran.lines.is_empty());
     }
 }
+
+#[test]
+fn match_plays_the_engine_over_the_protocol_against_the_built_in_player() {
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    for game in ["toguz", "katro"] {
+        let engine = format!("uci:{bin} engine {game}");
+        let out = Command::new(bin)
+            .args([
+                "match", game, &engine, "pvs", "--depth", "2", "--games", "2", "--quiet",
+            ])
+            .output()
+            .expect("mancala match runs");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{stdout}");
+        // The same search at the same depth on both sides of each opening: every game is
+        // finished and the protocol player's moves are the built-in player's.
+        let summary = stdout
+            .lines()
+            .find(|line| line.starts_with("games="))
+            .expect("a summary");
+        let field = |name: &str| -> u32 {
+            let start = summary.find(&format!("{name}=")).unwrap() + name.len() + 1;
+            summary[start..].split(' ').next().unwrap().parse().unwrap()
+        };
+        assert_eq!(field("games"), 2, "{stdout}");
+        assert_eq!(field("unfinished"), 0, "{stdout}");
+        assert_eq!(field("wins"), field("losses"), "{stdout}");
+    }
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "toguz",
+            "uci:/nonexistent/engine",
+            "pvs",
+            "--games",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start `/nonexistent/engine`"));
+}

@@ -86,6 +86,9 @@ pub enum Kind {
     /// A Toguz Kumalak program outside the workspace (its path), over the protocol of
     /// `external.rs`.
     External(String),
+    /// A program that speaks the engine protocol (its command line), as `uci_player.rs`
+    /// drives it.
+    Uci(String),
 }
 
 /// A player's description.
@@ -114,17 +117,18 @@ pub struct Spec {
 impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
-    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)), or
-    /// `ext:PROGRAM`.
+    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)),
+    /// `ext:PROGRAM`, or `uci:COMMAND LINE`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let kind = match name {
             "old" => Kind::Old,
             "pvs" => Kind::Pvs,
             "ext" if !options.is_empty() => Kind::External(options.to_owned()),
+            "uci" if !options.trim().is_empty() => Kind::Uci(options.to_owned()),
             other => {
                 return Err(format!(
-                    "unknown player `{other}` (old, pvs or ext:PROGRAM)"
+                    "unknown player `{other}` (old, pvs, ext:PROGRAM or uci:COMMAND)"
                 ))
             }
         };
@@ -139,7 +143,7 @@ impl Spec {
             threads: 1,
             text: text.to_owned(),
         };
-        if let Kind::External(_) = kind {
+        if let Kind::External(_) | Kind::Uci(_) = kind {
             return Ok(spec);
         }
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -188,16 +192,31 @@ impl Spec {
         }
     }
 
+    /// The command line of a `uci:` player.
+    pub fn uci(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Uci(command) => Some(command),
+            _ => None,
+        }
+    }
+
     /// The player, with the game's evaluation `game_eval` when the spec asks for it.
     pub fn build<P, E>(&self, limits: Limits, game_eval: E) -> Box<dyn Contender<P> + Send>
     where
-        P: Position + Send + Sync + 'static,
+        P: mancala_engine::Game + Send + Sync + 'static,
         P::Move: Hash + Send,
         E: Evaluator<P> + Send + Sync + 'static,
     {
         match (&self.kind, self.game_eval) {
             (Kind::Pvs, true) => Box::new(self.tune(Pvs::with_evaluator(limits, game_eval))),
             (Kind::Pvs, false) => Box::new(self.tune(Pvs::<P>::new(limits))),
+            (Kind::Uci(command), _) => match super::uci_player::UciPlayer::spawn(command, limits) {
+                Ok(player) => Box::new(player),
+                Err(message) => {
+                    errln!("error: {message}");
+                    Box::new(super::Resigns)
+                }
+            },
             // External players are built by the caller, which knows the game; the old player
             // stands in should one reach here.
             (Kind::Old | Kind::External(_), _) => Box::new(AlphaBeta::new(limits)),

@@ -14,8 +14,11 @@
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
-//! `threads=N` for a search on N threads sharing its table), and `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
-//! protocol described in `external.rs` (one process a game, given the `--time` a move).
+//! `threads=N` for a search on N threads sharing its table), `ext:PROGRAM` a Toguz Kumalak
+//! program outside the workspace, spoken to over the line protocol described in
+//! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
+//! that speaks the engine protocol of `docs/protocol.md`, such as `uci:mancala engine toguz`
+//! (one process a game, asked each move with `position string` and `go`).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
 //! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
@@ -38,6 +41,7 @@ mod contender;
 mod elo;
 mod external;
 mod fit;
+mod uci_player;
 
 use cli::in_range;
 use contender::{Contender, Spec};
@@ -56,7 +60,7 @@ const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --no
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM";
+  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM | uci:COMMAND";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -137,6 +141,10 @@ fn run(args: &[String]) -> Result<(), String> {
     let external = [&settings.a, &settings.b]
         .into_iter()
         .find_map(Spec::external);
+    for command in [&settings.a, &settings.b].into_iter().filter_map(Spec::uci) {
+        // Fails early, with a clear message, if the program cannot be started.
+        uci_player::UciPlayer::spawn(command, Limits::depth(1))?;
+    }
     match game.as_str() {
         "toguz" => {
             if let Some(program) = external {
@@ -178,7 +186,7 @@ fn run(args: &[String]) -> Result<(), String> {
 
 /// A player that plays no move: stands in for an external program that would not start (the
 /// game then stops unfinished).
-struct Resigns;
+pub(super) struct Resigns;
 
 impl<P: Position> Contender<P> for Resigns {
     fn choose(&mut self, _: &P) -> contender::Choice<P::Move> {

@@ -85,6 +85,7 @@ fn match_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
                 "pvs:table=1",
                 "pvs:x=y",
                 "ext:/nonexistent",
+                "uci:/nonexistent",
                 "x",
             ],
         )
