@@ -148,13 +148,24 @@ where
         self.finish();
     }
 
-    /// Waits for the running search, if any, and takes its player back.
+    /// Waits for the running search, if any, and takes its player back (a new one should
+    /// the search have failed).
     fn finish(&mut self) {
         if let Some(running) = self.running.take() {
-            if let Ok(player) = running.thread.join() {
-                self.player = Some(player);
-            }
+            self.player = Some(
+                running
+                    .thread
+                    .join()
+                    .unwrap_or_else(|_| self.fresh_player()),
+            );
         }
+    }
+
+    /// A player with the session's options and an empty table.
+    fn fresh_player(&self) -> Pvs<P, Eval<P>> {
+        Pvs::with_evaluator(Limits::default(), self.evaluate)
+            .with_threads(self.options.threads)
+            .with_table_bytes(self.options.hash_mib << 20)
     }
 
     fn identify(&self) {
@@ -269,9 +280,7 @@ where
 
     /// Starts the search of `go` on its thread.
     fn go(&mut self, go: Go) {
-        let Some(mut player) = self.player.take() else {
-            return;
-        };
+        let mut player = self.player.take().unwrap_or_else(|| self.fresh_player());
         let limits = limits(&go, self.options.max_depth, self.position.side_to_move());
         player.set_limits(limits);
         let stop = Arc::new(AtomicBool::new(false));
@@ -302,11 +311,7 @@ where
             }
             Err(error) => {
                 report_error(&format!("the search thread could not start: {error}"));
-                self.player = Some(
-                    Pvs::with_evaluator(Limits::default(), self.evaluate)
-                        .with_threads(self.options.threads)
-                        .with_table_bytes(self.options.hash_mib << 20),
-                );
+                self.player = Some(self.fresh_player());
             }
         }
     }
