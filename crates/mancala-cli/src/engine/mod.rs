@@ -31,7 +31,8 @@ const USAGE: &str = "usage: mancala engine GAME [RULE OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
   rule options as for `mancala play` (see mancala play --help):
   toguz: --board 9|7|5, --optional-tuzdik;  mangala4: --leftover none|own-side;
-  katro: --size, --rules;  oware: --rules;  kalah: --pits, --seeds, --empty-capture, --rules
+  katro: --size, --rules;  oware: --rules;
+  kalah: --pits, --seeds, --empty-capture, --max-plies, --rules
   then commands on standard input: uci, isready, setoption name N value V, ucinewgame,
   position startpos|string S [moves M...], go [movetime MS|depth D|nodes N|infinite|
   wtime MS btime MS winc MS binc MS movestogo N], stop, quit (docs/protocol.md)";
