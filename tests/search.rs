@@ -9,6 +9,8 @@ use mancala_search::{
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
+#[path = "search/parallel.rs"]
+mod parallel;
 #[path = "search/pvs.rs"]
 mod pvs;
 

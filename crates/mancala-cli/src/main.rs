@@ -16,6 +16,7 @@
 #[macro_use]
 mod output;
 mod cli;
+mod engine;
 mod mangala4_playout;
 mod match_play;
 mod perft;
@@ -31,7 +32,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 7] = [
+const SUBCOMMANDS: [Subcommand; 8] = [
     (
         "play",
         play::main,
@@ -66,6 +67,11 @@ const SUBCOMMANDS: [Subcommand; 7] = [
         "shortest-win",
         shortest_win::main,
         "prove how soon a game of Toguz Kumalak can be won",
+    ),
+    (
+        "engine",
+        engine::main,
+        "the computer player of a game behind a UCI-worded text protocol",
     ),
 ];
 

@@ -145,7 +145,7 @@ fn record_file(name: &str, games: usize) -> PathBuf {
 }
 
 /// A run of every subcommand that writes to standard output (`{file}`: a file of records).
-const EVERY_SUBCOMMAND: [&str; 9] = [
+const EVERY_SUBCOMMAND: [&str; 10] = [
     "perft toguz 2",
     "playouts katro 3 --seed 2",
     "replay {file} --json",
@@ -154,6 +154,8 @@ const EVERY_SUBCOMMAND: [&str; 9] = [
     "match katro old old --depth 1 --games 2",
     "shortest-win --max-plies 2",
     "play oware --auto --depth 1 --max-plies 5",
+    // Answers each line of its input (an error line for a line of boards).
+    "engine toguz",
     "help",
 ];
 

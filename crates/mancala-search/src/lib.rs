@@ -84,11 +84,13 @@ mod limits;
 mod mcts;
 mod negamax;
 mod ordering;
+mod parallel;
 mod proof;
 mod prune;
 mod pvs;
 mod pvs_search;
 mod report;
+mod shared_tt;
 mod tt;
 mod value;
 
@@ -100,7 +102,9 @@ pub use mcts::{
     MAX_TREE_NODES,
 };
 pub use proof::{count_ending_lines, LineCount};
-pub use pvs::{Pvs, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE, DEFAULT_TABLE_BYTES};
+pub use pvs::{
+    Pvs, ThreadsError, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE, DEFAULT_TABLE_BYTES, MAX_THREADS,
+};
 pub use report::{Iteration, SearchResult};
 pub use tt::{TableError, MAX_TABLE_BYTES};
 pub use value::{plies_to_end, MAX_EVAL, WIN};

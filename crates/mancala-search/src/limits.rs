@@ -1,5 +1,7 @@
 //! How long a search may run: by depth, by nodes, by wall-clock time, or the first of several.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The deepest an alpha-beta search ever goes, whatever the limits say: the bound that sizes
@@ -116,14 +118,19 @@ const fn clamp_depth(depth: u32) -> u32 {
 }
 
 /// A running budget of nodes and time, checked by the searches as they go.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Budget {
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
+    /// A flag another thread raises to end the search (looked at with the clock).
+    stop: Option<Arc<AtomicBool>>,
+    /// The nodes of every thread of a parallel search, against which `max_nodes` is counted
+    /// (added to every [`CLOCK_INTERVAL`] nodes) instead of this thread's own.
+    shared_nodes: Option<Arc<AtomicU64>>,
 }
 
 /// How many nodes pass between two looks at the clock (reading it costs more than a node).
-const CLOCK_INTERVAL: u64 = 1024;
+pub(crate) const CLOCK_INTERVAL: u64 = 1024;
 
 impl Budget {
     /// A budget that starts now.
@@ -136,28 +143,68 @@ impl Budget {
         Budget {
             max_nodes,
             deadline,
+            stop: None,
+            shared_nodes: None,
         }
+    }
+
+    /// This budget, also ended when `stop` is raised.
+    pub(crate) fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> Budget {
+        self.stop = stop;
+        self
+    }
+
+    /// This budget with its node limit counted over every thread that adds to `nodes`.
+    pub(crate) fn with_shared_nodes(mut self, nodes: Arc<AtomicU64>) -> Budget {
+        self.shared_nodes = Some(nodes);
+        self
     }
 
     /// `true` once `nodes` nodes have used up the budget. The clock is read only every
     /// [`CLOCK_INTERVAL`] nodes, and on the first call.
     #[inline]
     pub(crate) fn exhausted(&self, nodes: u64) -> bool {
-        if let Some(max) = self.max_nodes {
+        if let (Some(max), None) = (self.max_nodes, &self.shared_nodes) {
             if nodes >= max {
                 return true;
             }
         }
+        if nodes % CLOCK_INTERVAL != 0 {
+            return false;
+        }
+        if self.stopped() {
+            return true;
+        }
+        if let Some(shared) = &self.shared_nodes {
+            let before = if nodes == 0 {
+                shared.load(Ordering::Relaxed)
+            } else {
+                shared.fetch_add(CLOCK_INTERVAL, Ordering::Relaxed)
+            };
+            if self.max_nodes.is_some_and(|max| before >= max) {
+                return true;
+            }
+        }
         match self.deadline {
-            Some(deadline) if nodes % CLOCK_INTERVAL == 0 => Instant::now() >= deadline,
-            _ => false,
+            Some(deadline) => Instant::now() >= deadline,
+            None => false,
         }
     }
 
-    /// `true` once the deadline has passed (reads the clock every time).
+    /// `true` once the stop flag, if any, is raised.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// `true` once the deadline has passed (reads the clock every time) or the stop flag is
+    /// raised.
     pub(crate) fn past_deadline(&self) -> bool {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        self.stopped()
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
     }
 }
 

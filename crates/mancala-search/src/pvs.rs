@@ -7,11 +7,14 @@ use crate::negamax::first_guess;
 use crate::ordering::{HistoryScores, Killers};
 use crate::pvs_search::{PvsSearch, Tuning};
 use crate::report::{Iteration, SearchResult};
-use crate::tt::{TableError, TranspositionTable, MAX_TABLE_BYTES};
+use crate::shared_tt::SharedTable;
+use crate::tt::{Table, TableError, TranspositionTable, MAX_TABLE_BYTES};
 use crate::value::{plies_to_end, INFINITY};
 use crate::Player;
 use core::hash::Hash;
 use mancala_engine::Position;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The transposition table's default size: 16 MiB.
@@ -19,6 +22,22 @@ pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 /// The default half-width of the aspiration window around the previous iteration's value.
 pub const DEFAULT_ASPIRATION: i32 = 50;
+
+/// The most threads a search runs on: far more than the cores of any machine these games are
+/// played on, and few enough that a mistaken count cannot exhaust the system's threads.
+pub const MAX_THREADS: usize = 256;
+
+/// Why a search cannot have the threads asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ThreadsError {
+    /// The count is zero or above [`MAX_THREADS`].
+    #[error("{threads} threads: a search runs on 1 to {MAX_THREADS} threads")]
+    OutOfRange {
+        /// The count asked for.
+        threads: usize,
+    },
+}
 
 /// The default plies of capture search below the horizon: two scored 66 % against none in a
 /// Toguz Kumalak match, four no better than two (the crate's guide).
@@ -53,17 +72,28 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 /// There is no randomness: with depth or node limits, the same position searched by players
 /// that have seen the same positions before gives the same result
 /// ([`clear`](Pvs::clear) forgets them).
+///
+/// **Threads** ([`with_threads`](Pvs::with_threads), default one): more threads search the
+/// same position at once, sharing one transposition table (lazy SMP); every other helper
+/// thread searches each iteration one ply deeper, and what one thread stores the others find.
+/// The main thread's result is returned. With more than one thread results depend on timing
+/// and are no longer reproducible; with one, the search is exactly the single-threaded one.
 #[derive(Debug, Clone)]
 pub struct Pvs<P: Position, E = ScoreDifference> {
-    limits: Limits,
-    evaluator: E,
-    aspiration: i32,
-    tuning: Tuning,
+    pub(crate) limits: Limits,
+    pub(crate) evaluator: E,
+    pub(crate) aspiration: i32,
+    pub(crate) tuning: Tuning,
     /// The table's size asked for, in bytes: it is allocated at the first search.
     table_bytes: usize,
     table: Option<TranspositionTable<P::Move>>,
-    killers: Killers<P::Move>,
-    history: HistoryScores,
+    /// The table of a search on several threads.
+    pub(crate) shared: Option<SharedTable>,
+    pub(crate) threads: usize,
+    /// Raised by another thread to end the search.
+    stop: Option<Arc<AtomicBool>>,
+    pub(crate) killers: Killers<P::Move>,
+    pub(crate) history: HistoryScores,
 }
 
 impl<P: Position> Pvs<P, ScoreDifference> {
@@ -89,6 +119,9 @@ impl<P: Position, E> Pvs<P, E> {
             },
             table_bytes: DEFAULT_TABLE_BYTES,
             table: None,
+            shared: None,
+            threads: 1,
+            stop: None,
             killers: Killers::new(),
             history: HistoryScores::new(),
         }
@@ -103,6 +136,7 @@ impl<P: Position, E> Pvs<P, E> {
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.table_bytes = bytes.min(MAX_TABLE_BYTES);
         self.table = None;
+        self.shared = None;
         self
     }
 
@@ -113,9 +147,55 @@ impl<P: Position, E> Pvs<P, E> {
         if bytes > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes });
         }
-        self.table = Some(TranspositionTable::try_with_bytes(bytes)?);
         self.table_bytes = bytes;
+        if self.threads > 1 {
+            self.shared = Some(SharedTable::try_with_buckets(SharedTable::buckets_for(
+                bytes,
+            ))?);
+            self.table = None;
+        } else {
+            self.table = Some(TranspositionTable::try_with_bytes(bytes)?);
+            self.shared = None;
+        }
         Ok(self)
+    }
+
+    /// Searches on `threads` threads, clamped to 1 to [`MAX_THREADS`]
+    /// ([`try_with_threads`](Pvs::try_with_threads) reports a count out of range instead).
+    /// Going from one thread to several or back drops the table.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.set_threads(threads.clamp(1, MAX_THREADS));
+        self
+    }
+
+    /// Searches on `threads` threads: an error when `threads` is zero or above
+    /// [`MAX_THREADS`].
+    pub fn try_with_threads(mut self, threads: usize) -> Result<Self, ThreadsError> {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(ThreadsError::OutOfRange { threads });
+        }
+        self.set_threads(threads);
+        Ok(self)
+    }
+
+    /// The threads each search runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        if (threads > 1) != (self.threads > 1) {
+            self.table = None;
+            self.shared = None;
+        }
+        self.threads = threads;
+    }
+
+    /// Ends each later search soon after `stop` is raised (within about a thousand nodes), as
+    /// if its time were up: the result is that of the iterations done. An engine raises it
+    /// from the thread that reads its commands. `None`: no such flag.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// The half-width of the aspiration window, in the evaluation's units (`0`: every
@@ -156,16 +236,29 @@ impl<P: Position, E> Pvs<P, E> {
     /// largest table up to the size asked for that the system gives.
     pub fn allocate_table(&mut self) {
         let bytes = self.table_bytes;
-        self.table
-            .get_or_insert_with(|| TranspositionTable::with_bytes_or_less(bytes));
+        if self.threads > 1 {
+            self.shared_table();
+        } else {
+            self.table
+                .get_or_insert_with(|| TranspositionTable::with_bytes_or_less(bytes));
+        }
+    }
+
+    /// The table the threads share, allocated if it is not yet.
+    pub(crate) fn shared_table(&mut self) -> &mut SharedTable {
+        let bytes = self.table_bytes;
+        self.shared
+            .get_or_insert_with(|| SharedTable::with_bytes_or_less(bytes))
     }
 
     /// The memory of the transposition table, in bytes (at most the size asked for, and at
     /// most [`MAX_TABLE_BYTES`]); before the table is allocated, the size it is to have.
     pub fn table_bytes(&self) -> usize {
-        match &self.table {
-            Some(table) => table.bytes(),
-            None => TranspositionTable::<P::Move>::bytes_for(self.table_bytes),
+        match (&self.table, &self.shared) {
+            (Some(table), _) => table.bytes(),
+            (None, Some(shared)) => shared.bytes(),
+            (None, None) if self.threads > 1 => SharedTable::bytes_for(self.table_bytes),
+            (None, None) => TranspositionTable::<P::Move>::bytes_for(self.table_bytes),
         }
     }
 
@@ -174,6 +267,9 @@ impl<P: Position, E> Pvs<P, E> {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+        if let Some(shared) = &mut self.shared {
+            shared.clear();
+        }
         self.killers.clear();
         self.history = HistoryScores::new();
     }
@@ -181,9 +277,9 @@ impl<P: Position, E> Pvs<P, E> {
 
 impl<P, E> Pvs<P, E>
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: Hash,
-    E: Evaluator<P>,
+    E: Evaluator<P> + Sync,
 {
     /// Searches `position` and returns the best move found with its value, depth, node count
     /// and principal variation.
@@ -192,20 +288,26 @@ where
     }
 
     /// Like [`search`](Pvs::search), calling `report` after every completed iteration with its
-    /// depth, value, nodes, time and principal variation.
+    /// depth, value, nodes, time and principal variation (with several
+    /// [threads](Pvs::with_threads), the main thread's iterations, counting every thread's
+    /// nodes).
     pub fn search_with(
         &mut self,
         position: &P,
-        mut report: impl FnMut(&Iteration<P::Move>),
+        report: impl FnMut(&Iteration<P::Move>),
     ) -> SearchResult<P::Move> {
         // The clock starts before the table is allocated (at the first search, unless
         // `allocate_table` came first), so the allocation counts against the time limit.
         let started = Instant::now();
-        let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time());
-        let mut result = match first_guess(position, &self.evaluator) {
+        let budget = Budget::new(self.limits.max_nodes(), self.limits.max_time())
+            .with_stop(self.stop.clone());
+        let result = match first_guess(position, &self.evaluator) {
             Ok(result) => result,
             Err(done) => return done,
         };
+        if self.threads > 1 {
+            return crate::parallel::search(self, position, result, budget, started, report);
+        }
         let bytes = self.table_bytes;
         let table = self
             .table
@@ -221,57 +323,92 @@ where
             &mut self.history,
             budget,
         );
-
-        for depth in 1..=self.limits.max_depth() {
-            search.progress.horizon_reached = false;
-            let value =
-                aspiration_search(&mut search, position, depth, result.value, self.aspiration);
-            if search.progress.aborted {
-                // Root moves fully searched in the unfinished iteration that beat the old best.
-                if let Some(&best) = search.progress.root_pv().first() {
-                    result.best_move = Some(best);
-                    result.pv = search.progress.root_pv().to_vec();
-                }
-                break;
-            }
-            result.value = value;
-            result.depth = depth;
-            result.pv = search.progress.root_pv().to_vec();
-            if let Some(&best) = result.pv.first() {
-                result.best_move = Some(best);
-            }
-            report(&Iteration {
-                depth,
-                value,
-                nodes: search.progress.nodes,
-                elapsed: started.elapsed(),
-                pv: result.pv.clone(),
-            });
-            // A won or lost game in `p` plies is final once no quicker end can be hidden: a
-            // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
-            // of it may have been reduced by one, at `REACH × p` with selectivity.
-            let reach = match (self.tuning.reductions, self.tuning.pruning) {
-                (_, true) => crate::prune::REACH,
-                (true, false) => 2,
-                (false, false) => 1,
-            };
-            let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
-            if !search.progress.horizon_reached || proven {
-                break;
-            }
-            if search.progress.budget.past_deadline() {
-                break;
-            }
-        }
+        let plan = Plan {
+            max_depth: self.limits.max_depth(),
+            aspiration: self.aspiration,
+            skew: 0,
+        };
+        let mut result = iterate(&mut search, position, result, plan, started, report, |n| n);
         result.nodes = search.progress.nodes;
         result
     }
 }
 
+/// How one thread deepens: to which depth, with which window, and how many plies beyond the
+/// main thread's each of its iterations goes (a helper thread's varied depth).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Plan {
+    pub(crate) max_depth: u32,
+    pub(crate) aspiration: i32,
+    pub(crate) skew: u32,
+}
+
+/// Iterative deepening from `result`, the first guess, until the limits, a proven end or an
+/// iteration that meets no horizon; `report` hears of each completed iteration, with its
+/// nodes counted by `nodes` from this thread's.
+pub(crate) fn iterate<P, E, T>(
+    search: &mut PvsSearch<'_, P, E, T>,
+    position: &P,
+    mut result: SearchResult<P::Move>,
+    plan: Plan,
+    started: Instant,
+    mut report: impl FnMut(&Iteration<P::Move>),
+    nodes: impl Fn(u64) -> u64,
+) -> SearchResult<P::Move>
+where
+    P: Position,
+    P::Move: Hash,
+    E: Evaluator<P>,
+    T: Table<P::Move>,
+{
+    for iteration in 1..=plan.max_depth {
+        let depth = (iteration + plan.skew).min(plan.max_depth);
+        search.progress.horizon_reached = false;
+        let value = aspiration_search(search, position, depth, result.value, plan.aspiration);
+        if search.progress.aborted {
+            // Root moves fully searched in the unfinished iteration that beat the old best.
+            if let Some(&best) = search.progress.root_pv().first() {
+                result.best_move = Some(best);
+                result.pv = search.progress.root_pv().to_vec();
+            }
+            break;
+        }
+        result.value = value;
+        result.depth = depth;
+        result.pv = search.progress.root_pv().to_vec();
+        if let Some(&best) = result.pv.first() {
+            result.best_move = Some(best);
+        }
+        report(&Iteration {
+            depth,
+            value,
+            nodes: nodes(search.progress.nodes),
+            elapsed: started.elapsed(),
+            pv: result.pv.clone(),
+        });
+        // A won or lost game in `p` plies is final once no quicker end can be hidden: a
+        // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
+        // of it may have been reduced by one, at `REACH × p` with selectivity.
+        let reach = match (search.tuning.reductions, search.tuning.pruning) {
+            (_, true) => crate::prune::REACH,
+            (true, false) => 2,
+            (false, false) => 1,
+        };
+        let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
+        if !search.progress.horizon_reached || proven || depth >= plan.max_depth {
+            break;
+        }
+        if search.progress.budget.past_deadline() {
+            break;
+        }
+    }
+    result
+}
+
 /// One iteration: a window of `±window` around `guess`, widened fourfold on the side the
 /// value fell out of until it falls inside (a zero `window` searches the full window at once).
-fn aspiration_search<P, E>(
-    search: &mut PvsSearch<'_, P, E>,
+fn aspiration_search<P, E, T>(
+    search: &mut PvsSearch<'_, P, E, T>,
     position: &P,
     depth: u32,
     guess: i32,
@@ -281,6 +418,7 @@ where
     P: Position,
     P::Move: Hash,
     E: Evaluator<P>,
+    T: Table<P::Move>,
 {
     if window == 0 || depth < 3 {
         return search.search(position, depth, -INFINITY, INFINITY, 0);
@@ -305,9 +443,9 @@ where
 
 impl<P, E> Player<P> for Pvs<P, E>
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: Hash,
-    E: Evaluator<P>,
+    E: Evaluator<P> + Sync,
 {
     /// The best move of a [`search`](Pvs::search); a single legal move is returned without
     /// searching.

@@ -6,7 +6,7 @@ use crate::limits::{Budget, PLIES};
 use crate::negamax::{for_parent, Best, Progress};
 use crate::ordering::{HistoryScores, Killers};
 use crate::prune::{Selectivity, PRUNING_DEPTH};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Table};
 use crate::value::{clamp_eval, from_table, to_table, WON};
 use core::hash::Hash;
 use mancala_engine::{Position, Side};
@@ -43,11 +43,12 @@ struct Child<P: Position> {
 }
 
 /// One principal-variation search in progress: its counters and limits, and the tables it
-/// learns from, borrowed from the [`Pvs`](crate::Pvs) player that keeps them between searches.
-pub(crate) struct PvsSearch<'a, P: Position, E> {
+/// learns from, borrowed from the [`Pvs`](crate::Pvs) player that keeps them between searches
+/// (the transposition table `T` its own, or shared with other threads).
+pub(crate) struct PvsSearch<'a, P: Position, E, T> {
     pub(crate) evaluator: &'a E,
     pub(crate) tuning: Tuning,
-    pub(crate) table: &'a mut TranspositionTable<P::Move>,
+    pub(crate) table: T,
     pub(crate) killers: &'a mut Killers<P::Move>,
     pub(crate) history: &'a mut HistoryScores,
     pub(crate) progress: Progress<P::Move>,
@@ -56,16 +57,17 @@ pub(crate) struct PvsSearch<'a, P: Position, E> {
     select: Selectivity,
 }
 
-impl<'a, P, E> PvsSearch<'a, P, E>
+impl<'a, P, E, T> PvsSearch<'a, P, E, T>
 where
     P: Position,
     P::Move: Hash,
     E: Evaluator<P>,
+    T: Table<P::Move>,
 {
     pub(crate) fn new(
         evaluator: &'a E,
         tuning: Tuning,
-        table: &'a mut TranspositionTable<P::Move>,
+        table: T,
         killers: &'a mut Killers<P::Move>,
         history: &'a mut HistoryScores,
         budget: Budget,
@@ -142,7 +144,9 @@ where
         if moves.is_empty() {
             return clamp_eval(self.evaluator.evaluate(position, me));
         }
-        let table_move = table_move.filter(|mv| moves.contains(mv));
+        let table_move = table_move
+            .and_then(|stored| T::resolve(stored, &moves))
+            .filter(|mv| moves.contains(mv));
         let pruning = self.tuning.pruning;
         // Near the horizon, outside the principal variation and away from won or lost
         // games, the static evaluation decides whether a node or a quiet move is worth it.
@@ -231,8 +235,9 @@ where
         } else {
             Bound::Upper
         };
+        let stored = best.mv.and_then(|mv| T::encode(mv, &moves));
         self.table
-            .store(key, to_table(best.value, ply), depth, bound, best.mv);
+            .store(key, to_table(best.value, ply), depth, bound, stored);
         best.value
     }
 

@@ -39,20 +39,65 @@ pub(crate) enum Bound {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry<M> {
     /// The full key, to tell the position apart from others in the same slot.
-    key: u64,
+    pub(crate) key: u64,
     /// The value, with won and lost games counted from this position (not from the root).
     pub(crate) value: i32,
     /// The depth the value was searched to.
     pub(crate) depth: u8,
     pub(crate) bound: Bound,
     /// The search that wrote the entry, so older entries give way first.
-    generation: u8,
+    pub(crate) generation: u8,
     /// The best move found, tried first the next time.
     pub(crate) best: Option<M>,
 }
 
 /// Entries per bucket: the first keeps the deepest result, the second the latest.
-const WAYS: usize = 2;
+pub(crate) const WAYS: usize = 2;
+
+/// What the search asks of a transposition table, whether one thread's own
+/// ([`TranspositionTable`]) or shared between threads
+/// ([`SharedTable`](crate::shared_tt::SharedTable)). A table may keep a move in its own form
+/// (`Stored`), read back against the legal moves of the position.
+pub(crate) trait Table<M> {
+    /// The form a best move takes in the table.
+    type Stored: Copy;
+
+    /// The entry stored for `key`, if any.
+    fn probe(&mut self, key: u64) -> Option<Entry<Self::Stored>>;
+
+    /// The move `stored` stands for among `moves`, the legal moves of the position.
+    fn resolve(stored: Self::Stored, moves: &[M]) -> Option<M>;
+
+    /// The form `mv`, one of `moves`, is kept in (`None` if it cannot be).
+    fn encode(mv: M, moves: &[M]) -> Option<Self::Stored>;
+
+    /// Stores a result.
+    fn store(&mut self, key: u64, value: i32, depth: u32, bound: Bound, best: Option<Self::Stored>);
+}
+
+impl<M: Copy + PartialEq> Table<M> for &mut TranspositionTable<M> {
+    type Stored = M;
+
+    #[inline]
+    fn probe(&mut self, key: u64) -> Option<Entry<M>> {
+        (**self).probe(key)
+    }
+
+    #[inline]
+    fn resolve(stored: M, _moves: &[M]) -> Option<M> {
+        Some(stored)
+    }
+
+    #[inline]
+    fn encode(mv: M, _moves: &[M]) -> Option<M> {
+        Some(mv)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, value: i32, depth: u32, bound: Bound, best: Option<M>) {
+        (**self).store(key, value, depth, bound, best);
+    }
+}
 
 /// A hash table of search results with a fixed number of slots, chosen at construction from a
 /// size in bytes. It never grows: a new result replaces an older or shallower one.
@@ -70,7 +115,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// The buckets a table of at most `bytes` bytes (and at most [`MAX_TABLE_BYTES`]) has: the
     /// largest power of two that fits, at least one.
-    fn buckets_for(bytes: usize) -> usize {
+    pub(crate) fn buckets_for(bytes: usize) -> usize {
         let wanted = (bytes.min(MAX_TABLE_BYTES) / Self::BUCKET_BYTES).max(1);
         1usize << (usize::BITS - 1 - wanted.leading_zeros())
     }

@@ -66,9 +66,9 @@ impl<P: Position, E: Evaluator<P>> Contender<P> for AlphaBeta<E> {
 
 impl<P, E> Contender<P> for Pvs<P, E>
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: Hash,
-    E: Evaluator<P>,
+    E: Evaluator<P> + Sync,
 {
     fn choose(&mut self, position: &P) -> Choice<P::Move> {
         timed(position, |position| self.search(position))
@@ -86,6 +86,9 @@ pub enum Kind {
     /// A Toguz Kumalak program outside the workspace (its path), over the protocol of
     /// `external.rs`.
     External(String),
+    /// A program that speaks the engine protocol (its command line), as `uci_player.rs`
+    /// drives it.
+    Uci(String),
 }
 
 /// A player's description.
@@ -105,6 +108,8 @@ pub struct Spec {
     pub reductions: bool,
     /// Selective search (deeper reductions, pruning near the horizon).
     pub pruning: bool,
+    /// The threads each search runs on.
+    pub threads: usize,
     /// The text it was read from.
     pub text: String,
 }
@@ -112,17 +117,18 @@ pub struct Spec {
 impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
-    /// `off`), or
-    /// `ext:PROGRAM`.
+    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)),
+    /// `ext:PROGRAM`, or `uci:COMMAND LINE`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let kind = match name {
             "old" => Kind::Old,
             "pvs" => Kind::Pvs,
             "ext" if !options.is_empty() => Kind::External(options.to_owned()),
+            "uci" if !options.trim().is_empty() => Kind::Uci(options.to_owned()),
             other => {
                 return Err(format!(
-                    "unknown player `{other}` (old, pvs or ext:PROGRAM)"
+                    "unknown player `{other}` (old, pvs, ext:PROGRAM or uci:COMMAND)"
                 ))
             }
         };
@@ -134,9 +140,10 @@ impl Spec {
             quiescence: DEFAULT_QUIESCENCE,
             reductions: true,
             pruning: true,
+            threads: 1,
             text: text.to_owned(),
         };
-        if let Kind::External(_) = kind {
+        if let Kind::External(_) | Kind::Uci(_) = kind {
             return Ok(spec);
         }
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -168,6 +175,9 @@ impl Spec {
                 "quiescence" => spec.quiescence = number(super::MAX_SEARCH_DEPTH)?,
                 "reductions" => spec.reductions = switch(key, value)?,
                 "pruning" => spec.pruning = switch(key, value)?,
+                "threads" => {
+                    spec.threads = number(mancala_search::MAX_THREADS as u32)?.max(1) as usize
+                }
                 other => return Err(format!("unknown player option `{other}`")),
             }
         }
@@ -182,16 +192,31 @@ impl Spec {
         }
     }
 
+    /// The command line of a `uci:` player.
+    pub fn uci(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Uci(command) => Some(command),
+            _ => None,
+        }
+    }
+
     /// The player, with the game's evaluation `game_eval` when the spec asks for it.
     pub fn build<P, E>(&self, limits: Limits, game_eval: E) -> Box<dyn Contender<P> + Send>
     where
-        P: Position + Send + 'static,
+        P: mancala_engine::Game + Send + Sync + 'static,
         P::Move: Hash + Send,
-        E: Evaluator<P> + Send + 'static,
+        E: Evaluator<P> + Send + Sync + 'static,
     {
         match (&self.kind, self.game_eval) {
             (Kind::Pvs, true) => Box::new(self.tune(Pvs::with_evaluator(limits, game_eval))),
             (Kind::Pvs, false) => Box::new(self.tune(Pvs::<P>::new(limits))),
+            (Kind::Uci(command), _) => match super::uci_player::UciPlayer::spawn(command, limits) {
+                Ok(player) => Box::new(player),
+                Err(message) => {
+                    errln!("error: {message}");
+                    Box::new(super::Resigns)
+                }
+            },
             // External players are built by the caller, which knows the game; the old player
             // stands in should one reach here.
             (Kind::Old | Kind::External(_), _) => Box::new(AlphaBeta::new(limits)),
@@ -205,7 +230,8 @@ impl Spec {
             .with_aspiration(self.aspiration)
             .with_quiescence(self.quiescence)
             .with_reductions(self.reductions)
-            .with_pruning(self.pruning);
+            .with_pruning(self.pruning)
+            .with_threads(self.threads);
         pvs.allocate_table();
         pvs
     }

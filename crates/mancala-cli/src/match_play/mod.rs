@@ -4,7 +4,7 @@
 //! mancala match GAME A B [--time MS | --depth D | --nodes N]
 //!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
-//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K]
+//!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
 //! mancala match fit toguz PGN_FILE
 //! mancala match fit katro GAMES [--seed S]
 //! mancala match fit kalah GAMES [--seed S]
@@ -13,9 +13,12 @@
 //! GAME is `toguz`, `katro` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
-//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`, and
-//! `ext:PROGRAM` a Toguz Kumalak program outside the workspace, spoken to over the line
-//! protocol described in `external.rs` (one process a game, given the `--time` a move).
+//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
+//! `threads=N` for a search on N threads sharing its table), `ext:PROGRAM` a Toguz Kumalak
+//! program outside the workspace, spoken to over the line protocol described in
+//! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
+//! that speaks the engine protocol of `docs/protocol.md`, such as `uci:mancala engine toguz`
+//! (one process a game, asked each move with `position string` and `go`).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
 //! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
@@ -38,6 +41,7 @@ mod contender;
 mod elo;
 mod external;
 mod fit;
+mod uci_player;
 
 use cli::in_range;
 use contender::{Contender, Spec};
@@ -52,11 +56,11 @@ use std::time::Duration;
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
 [--seed S] [--opening-plies K] [--threads T] [--quiet]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
-[--pruning 0|1] [--positions K]
+[--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off] | ext:PROGRAM";
+  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM | uci:COMMAND";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -137,6 +141,10 @@ fn run(args: &[String]) -> Result<(), String> {
     let external = [&settings.a, &settings.b]
         .into_iter()
         .find_map(Spec::external);
+    for command in [&settings.a, &settings.b].into_iter().filter_map(Spec::uci) {
+        // Fails early, with a clear message, if the program cannot be started.
+        uci_player::UciPlayer::spawn(command, Limits::depth(1))?;
+    }
     match game.as_str() {
         "toguz" => {
             if let Some(program) = external {
@@ -178,7 +186,7 @@ fn run(args: &[String]) -> Result<(), String> {
 
 /// A player that plays no move: stands in for an external program that would not start (the
 /// game then stops unfinished).
-struct Resigns;
+pub(super) struct Resigns;
 
 impl<P: Position> Contender<P> for Resigns {
     fn choose(&mut self, _: &P) -> contender::Choice<P::Move> {
@@ -197,7 +205,7 @@ fn think(args: &[String]) -> Result<(), String> {
         return Err("think takes a game".into());
     };
     let (mut time, mut table, mut depth) = (Duration::from_millis(100), 16 << 20, None);
-    let (mut positions, mut pruning) = (0u64, true);
+    let (mut positions, mut pruning, mut threads) = (0u64, true, 1);
     let (mut aspiration, mut quiescence) = (
         mancala_search::DEFAULT_ASPIRATION,
         mancala_search::DEFAULT_QUIESCENCE,
@@ -234,6 +242,7 @@ fn think(args: &[String]) -> Result<(), String> {
             "--quiescence",
             "--positions",
             "--pruning",
+            "--threads",
         ];
         if !known.contains(&name) {
             return Err(format!("unknown option `{name}`"));
@@ -248,6 +257,9 @@ fn think(args: &[String]) -> Result<(), String> {
             "--aspiration" => aspiration = in_range(name, value, 0..=MAX_ASPIRATION)?,
             "--quiescence" => quiescence = in_range(name, value, 0..=MAX_SEARCH_DEPTH)?,
             "--positions" => positions = in_range(name, value, 0..=MAX_POSITIONS)?,
+            "--threads" => {
+                threads = in_range(name, value, 1..=mancala_search::MAX_THREADS as u32)? as usize
+            }
             _ => pruning = in_range(name, value, 0..=1)? != 0,
         }
     }
@@ -261,6 +273,7 @@ fn think(args: &[String]) -> Result<(), String> {
             .with_quiescence(quiescence)
             .with_pruning(pruning)
             .with_table_bytes(table)
+            .with_threads(threads)
     };
     if positions > 0 {
         // Middlegames of 6 to 28 random plies, each searched by a fresh player.
@@ -300,9 +313,9 @@ fn think(args: &[String]) -> Result<(), String> {
 /// each iteration.
 fn think_about<P, E>(position: &P, player: mancala_search::Pvs<P, E>, table: usize)
 where
-    P: Position,
+    P: Position + Sync,
     P::Move: std::hash::Hash + std::fmt::Display,
-    E: mancala_search::Evaluator<P>,
+    E: mancala_search::Evaluator<P> + Sync,
 {
     let mut player = player.with_table_bytes(table);
     player.allocate_table();

@@ -33,6 +33,10 @@ impl Game for Kalah {
         true
     }
 
+    fn rules_start(&self) -> KalahPosition {
+        KalahPosition::new(self.rules)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let number = |what: &str| -> Result<usize, String> {
             value

@@ -31,6 +31,10 @@ impl Game for Katro {
         "katro"
     }
 
+    fn rules_start(&self) -> KatroPosition {
+        KatroPosition::new(self.rules)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--size" => self.rules.set("size", value).map_err(|e| format!("{e}"))?,

@@ -178,6 +178,10 @@ impl Game for Mangala {
         "mangala4"
     }
 
+    fn rules_start(&self) -> Mangala4 {
+        Mangala4::new(self.rules)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--board" => {

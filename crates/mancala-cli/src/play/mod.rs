@@ -21,7 +21,9 @@
 //! - `--max-plies N`: stop an unfinished game after `N` moves (default 2000). In Kalah it is
 //!   the game's own move limit instead, the rule `max-plies` as in `perft kalah` (and Oware's
 //!   `--max-plies` there): the game ends after move `N + 1` with the seeds counted, as
-//!   OpenSpiel ends it; `0` lifts the limit (every Kalah game ends anyway).
+//!   OpenSpiel ends it; `0` lifts the limit (every Kalah game ends anyway);
+//! - `--threads T`: the computer's search threads (default 1; more make `--auto` games
+//!   depend on timing).
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
@@ -30,12 +32,12 @@
 use crate::cli;
 use std::ffi::OsString;
 mod input;
-mod kalah_ui;
-mod katro_ui;
+pub(crate) mod kalah_ui;
+pub(crate) mod katro_ui;
 mod lines;
-mod mangala4_ui;
-mod oware_ui;
-mod toguz_ui;
+pub(crate) mod mangala4_ui;
+pub(crate) mod oware_ui;
+pub(crate) mod toguz_ui;
 
 pub use input::{Input, Stop};
 
@@ -47,7 +49,7 @@ use std::time::{Duration, Instant};
 /// The short usage text, printed with every command-line error.
 const USAGE: &str =
     "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
-[--seed S] [--max-plies N] [GAME OPTIONS]
+[--seed S] [--max-plies N] [--threads T] [GAME OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
   toguz options:    --board 9|7|5, --optional-tuzdik
   mangala4 options: --board random|even, --first south|north, --leftover none|own-side
@@ -74,13 +76,15 @@ pub struct Options {
     pub seed: u64,
     /// The most moves a game may last before it is stopped.
     pub max_plies: u32,
+    /// The computer's search threads.
+    pub threads: usize,
 }
 
 /// How `mancala play` drives one game: the start, the board, the notation, the words.
 pub trait Game {
     /// The game's position (its moves hash, for the computer's history of good moves, and
     /// have a text form).
-    type P: Position<Move: std::hash::Hash + std::fmt::Display>;
+    type P: Position<Move: std::hash::Hash + std::fmt::Display> + Sync;
 
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
@@ -99,6 +103,10 @@ pub trait Game {
 
     /// Takes game option `name` with its `value` (empty for an option that takes none).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+
+    /// The start position under the rules the game options chose, with no question asked
+    /// and nothing printed: where `mancala engine` starts.
+    fn rules_start(&self) -> Self::P;
 
     /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
     /// search) or for interactive play (the time limit usually stops the search first).
@@ -207,6 +215,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
         time: Duration::from_millis(1000),
         seed: clock_seed(),
         max_plies: 2000,
+        threads: 1,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut args = args.iter();
@@ -242,6 +251,15 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                 game.set_option(name, value(name, &mut args)?)?;
                 // The rules end the game; every game whose rules take the limit ends anyway.
                 options.max_plies = u32::MAX;
+            }
+            "--threads" => {
+                let threads = number(name, value(name, &mut args)?)?;
+                options.threads = usize::try_from(threads)
+                    .ok()
+                    .filter(|n| (1..=mancala_search::MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!("--threads takes 1 to {}", mancala_search::MAX_THREADS)
+                    })?;
             }
             "--max-plies" => {
                 let plies = number(name, value(name, &mut args)?)?;
@@ -319,7 +337,7 @@ fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     } else {
         Limits::depth(depth).with_time(options.time)
     };
-    let mut engine = Pvs::with_evaluator(limits, G::evaluate);
+    let mut engine = Pvs::with_evaluator(limits, G::evaluate).with_threads(options.threads);
     engine.allocate_table();
     match person {
         Some(side) => {

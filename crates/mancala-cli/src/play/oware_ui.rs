@@ -22,6 +22,10 @@ impl Game for Oware {
         "oware"
     }
 
+    fn rules_start(&self) -> OwarePosition {
+        OwarePosition::new(self.rules)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,

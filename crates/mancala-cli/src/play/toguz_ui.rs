@@ -60,6 +60,10 @@ impl Game for Toguz {
         name == "--board"
     }
 
+    fn rules_start(&self) -> toguz::Toguz {
+        toguz::Toguz::new(self.rules)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "--optional-tuzdik" => self.rules.tuzdik = TuzdikRule::Optional,

@@ -1,6 +1,6 @@
 //! The game and search crates' subcommands, fuzzed like the others: `replay` (a file
-//! of Toguz Kumalak records), `mangala4-playout` (boards on standard input), `shortest-win` and
-//! `match`. They report each bad record or line, or add their usage to an error, so they keep
+//! of Toguz Kumalak records), `mangala4-playout` (boards on standard input), `shortest-win`,
+//! `match` and `engine` (protocol commands on standard input). They report each bad record or line, or add their usage to an error, so they keep
 //! the [loose](crate::tools::check_ran_loosely) promises.
 
 use crate::harness::{Budget, Reports};
@@ -85,6 +85,7 @@ fn match_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
                 "pvs:table=1",
                 "pvs:x=y",
                 "ext:/nonexistent",
+                "uci:/nonexistent",
                 "x",
             ],
         )
@@ -111,6 +112,68 @@ fn match_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
         args.push(pick(rng, &JUNK).to_string());
     }
     (args, Vec::new())
+}
+
+/// Good engine commands, the fuzzer's material (`{move}` stands for a legal first move).
+const ENGINE_LINES: [&str; 18] = [
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption name Threads value 2",
+    "setoption name Hash value 1",
+    "setoption name Clear Hash",
+    "position startpos",
+    "position startpos moves {move}",
+    "position string {start}",
+    "position string {start} moves {move}",
+    "go depth 2",
+    "go nodes 300",
+    "go movetime 5",
+    "go wtime 100 btime 100 winc 1 binc 1",
+    "go infinite",
+    "go",
+    "stop",
+    "quit",
+];
+
+/// A game's start position string and a legal first move, in its notation.
+fn start_and_move<G: mancala_engine::Game>() -> (String, String) {
+    let start = G::default();
+    let first = start.legal_moves()[0].to_string();
+    (start.to_string(), first)
+}
+
+fn engine_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    let game = *pick(
+        rng,
+        &["toguz", "mangala4", "katro", "oware", "kalah", "chess"],
+    );
+    let (start, first) = match game {
+        "toguz" => start_and_move::<toguz::Toguz>(),
+        "mangala4" => start_and_move::<mangala4::Mangala4>(),
+        "katro" => start_and_move::<katro::Katro>(),
+        "oware" => start_and_move::<oware::Oware>(),
+        "kalah" => start_and_move::<kalah::Kalah>(),
+        _ => ("x".to_owned(), "e4".to_owned()),
+    };
+    let mut args = vec![game.to_owned()];
+    if rng.below(10) == 0 {
+        args.push(pick(rng, &JUNK).to_string());
+    }
+    // Every search is shallow, whatever the lines after ask: the runs stay short.
+    let mut stdin = b"setoption name MaxDepth value 3\n".to_vec();
+    for _ in 0..rng.below(14) {
+        let line = pick(rng, &ENGINE_LINES)
+            .replace("{move}", &first)
+            .replace("{start}", &start);
+        match rng.below(6) {
+            0 => stdin.extend((0..rng.below(40)).map(|_| rng.below(256) as u8)),
+            1 | 2 => stdin.extend(mutate(rng, &line).into_bytes()),
+            _ => stdin.extend(line.into_bytes()),
+        }
+        stdin.push(b'\n');
+    }
+    (args, stdin)
 }
 
 /// Runs the fuzzer of each of these subcommands, `records` being valid files of records.
@@ -156,6 +219,28 @@ pub fn all(budget: Budget, records: &[String]) {
         loose,
         match_args,
         |_, stdout| !stdout.is_empty(),
+    ));
+    // Every line the engine prints is one of the protocol's answers.
+    let answers = [
+        "id ",
+        "option ",
+        "uciok",
+        "readyok",
+        "info ",
+        "bestmove ",
+        "usage:",
+        "  ",
+    ];
+    reports.add(fuzz(
+        "engine",
+        budget.share(0.03),
+        loose,
+        engine_args,
+        move |_, stdout| {
+            stdout
+                .lines()
+                .all(|line| answers.iter().any(|answer| line.starts_with(answer)))
+        },
     ));
     reports.finish();
 }

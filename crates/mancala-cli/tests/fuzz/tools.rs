@@ -338,6 +338,7 @@ fn play_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
         ("--depth", &["0", "65", "x"]),
         ("--time", &["0", "x"]),
         ("--max-plies", &["0", "4294967296"]),
+        ("--threads", &["1", "2", "0", "257", "x"]),
     ];
     if rng.below(3) == 0 {
         args.extend(some_options(rng, shared, 1));
