@@ -6,7 +6,9 @@ use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
-use mancala_search::{plies_to_end, Limits, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH};
+use mancala_search::{
+    plies_to_end, Limits, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
+};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -36,16 +38,22 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
 
 /// A game the computer player can search.
 pub(crate) trait Searchable: Binding {
-    /// Searches `self` under `limits` with a table of `bytes` bytes.
-    fn best(&self, limits: Limits, bytes: usize) -> SearchResult<Self::Move>;
+    /// Searches `self` under `limits`, with a table of `bytes` bytes shared by `threads` threads.
+    fn best(&self, limits: Limits, bytes: usize, threads: usize) -> SearchResult<Self::Move>;
 }
 
 macro_rules! searchable {
     ($game:ty, $evaluator:expr) => {
         impl Searchable for $game {
-            fn best(&self, limits: Limits, bytes: usize) -> SearchResult<Self::Move> {
+            fn best(
+                &self,
+                limits: Limits,
+                bytes: usize,
+                threads: usize,
+            ) -> SearchResult<Self::Move> {
                 Pvs::with_evaluator(limits, $evaluator)
                     .with_table_bytes(bytes)
+                    .with_threads(threads)
                     .search(self)
             }
         }
@@ -58,6 +66,16 @@ searchable!(Mangala4, ScoreDifference);
 searchable!(Oware, ScoreDifference);
 searchable!(Kalah, kalah::eval::Evaluation::default());
 
+/// A search as Python asked for it, checked.
+pub(crate) struct Search {
+    /// When the search stops.
+    limits: Limits,
+    /// The transposition table's size in bytes.
+    bytes: usize,
+    /// The threads sharing the table.
+    threads: usize,
+}
+
 /// The limits as Python gave them: `time` in seconds, `depth` in plies, `nodes`, `threads`
 /// and the table's size in MiB; with none of the three limits, depth
 /// [`mancala_search::DEFAULT_DEPTH`].
@@ -67,13 +85,12 @@ pub(crate) fn limits(
     nodes: Option<Int>,
     threads: Int,
     table_mb: Int,
-) -> PyResult<(Limits, usize)> {
-    let threads = threads.within(1, 1).ok_or_else(|| {
+) -> PyResult<Search> {
+    let threads = threads.within(1, MAX_THREADS).ok_or_else(|| {
         value_error(format!(
-            "threads: the search runs on one thread (threads=1), not {threads}"
+            "threads must be from 1 to {MAX_THREADS}, not {threads}"
         ))
     })?;
-    debug_assert_eq!(threads, 1);
     let mut limits: Option<Limits> = None;
     if let Some(depth) = depth {
         let depth = depth.within(1, MAX_SEARCH_DEPTH).ok_or_else(|| {
@@ -109,7 +126,11 @@ pub(crate) fn limits(
             "table_mb must be from 1 to {MAX_TABLE_MIB} MiB, not {table_mb}"
         ))
     })?;
-    Ok((limits.unwrap_or_default(), table << 20))
+    Ok(Search {
+        limits: limits.unwrap_or_default(),
+        bytes: table << 20,
+        threads,
+    })
 }
 
 /// Searches `game` and returns a dict: `action` (the best action id, `None` once the game is
@@ -120,11 +141,15 @@ pub(crate) fn limits(
 pub(crate) fn search<'py, G: Searchable>(
     py: Python<'py>,
     game: &G,
-    (limits, bytes): (Limits, usize),
+    Search {
+        limits,
+        bytes,
+        threads,
+    }: Search,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (result, pv) = py.detach(|| {
         guarded(|| {
-            let result = game.best(limits, bytes);
+            let result = game.best(limits, bytes, threads);
             let mut position = game.clone();
             let mut pv = Vec::new();
             for &mv in &result.pv {

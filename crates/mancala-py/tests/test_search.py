@@ -41,10 +41,12 @@ def test_limits():
     over.apply_action(1)
     assert over.is_terminal() and over.search(depth=2)["action"] is None
     for bad in ({"depth": 0}, {"depth": 65}, {"nodes": 0}, {"time": 0}, {"time": -1.0},
-                {"time": float("nan")}, {"threads": 2}, {"threads": 0}, {"table_mb": 0},
+                {"time": float("nan")}, {"threads": 257}, {"threads": 0}, {"table_mb": 0},
                 {"depth": 2**70}):
         with pytest.raises(ValueError):
             game.search(**bad)
+    shared = game.search(depth=6, threads=2)
+    assert shared["action"] in game.legal_actions() and shared["depth"] == 6
     with pytest.raises(TypeError):
         game.search(depth=True)
     with pytest.raises(TypeError, match="bool"):
