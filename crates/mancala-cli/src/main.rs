@@ -24,6 +24,7 @@ mod play;
 mod playouts;
 mod replay;
 mod shortest_win;
+mod solve;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 8] = [
+const SUBCOMMANDS: [Subcommand; 9] = [
     (
         "play",
         play::main,
@@ -72,6 +73,11 @@ const SUBCOMMANDS: [Subcommand; 8] = [
         "engine",
         engine::main,
         "the computer player of a game behind a UCI-worded text protocol",
+    ),
+    (
+        "solve",
+        solve::main,
+        "the exact value of a position under perfect play, with its best moves",
     ),
 ];
 

@@ -1,0 +1,310 @@
+//! Solves a position exactly: the final score difference under perfect play for the side to
+//! move, every best move and a principal variation.
+//!
+//! ```text
+//! mancala solve toguz [--board 9|7|5] [--optional-tuzdik] [--no-majority-stop] [COMMON]
+//! mancala solve kalah [--pits N] [--seeds N] [--empty-capture] [--max-plies N] [COMMON]
+//! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N] [COMMON]
+//! mancala solve katro [--size S] [katro's rule options] [COMMON]
+//! mancala solve mangala4 [COMMON]
+//! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--progress]
+//! ```
+//!
+//! `--position` starts from a position string instead of the start (the string holds the
+//! rules, so rule options may not be given with it). Kalah and Oware are solved without a
+//! move limit unless `--max-plies` says otherwise, as the published values are. A repeated
+//! position on a line is scored under both extreme conventions (the board's seeds all to
+//! South, all to North). Prints the principal variation, nodes, time and memory, and ends with
+//! `value=V best=M[,M…]`, or `value=LOW..HIGH best=…` when the convention decides the value.
+
+use crate::cli;
+use mancala_engine::Game;
+use mancala_solver::{board_key, solve_range, Options, Progress, Solution};
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--progress]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz)";
+
+/// The largest table the command asks for, in MiB.
+const MAX_TABLE_MB: usize = 16 << 10;
+
+/// The stack of the solving thread: the search recurses once a ply of its longest line.
+const STACK_BYTES: usize = 1 << 30;
+
+/// The subcommand, run on the arguments after its name.
+pub fn main(args: Vec<OsString>) -> ExitCode {
+    cli::run_main(args, USAGE, cli::Panics::Everywhere, run)
+}
+
+/// What every game shares: the options that are not rules.
+struct Common {
+    position: Option<String>,
+    table_mb: usize,
+    max_nodes: u64,
+    progress: bool,
+}
+
+/// Splits the common options from the game's rule options.
+fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
+    let mut common = Common {
+        position: None,
+        table_mb: 64,
+        max_nodes: u64::MAX,
+        progress: false,
+    };
+    let mut rules = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || {
+            args.next()
+                .cloned()
+                .ok_or_else(|| format!("option `{arg}` needs a value"))
+        };
+        match arg.as_str() {
+            "--position" => common.position = Some(value()?),
+            "--table-mb" => {
+                common.table_mb = cli::in_range("--table-mb", &value()?, 1..=MAX_TABLE_MB)?
+            }
+            "--max-nodes" => {
+                common.max_nodes = cli::in_range("--max-nodes", &value()?, 1..=u64::MAX)?
+            }
+            "--progress" => common.progress = true,
+            _ => rules.push(arg.clone()),
+        }
+    }
+    Ok((common, rules))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [game, rest @ ..] = args else {
+        return Err(format!("expected a game ({USAGE})"));
+    };
+    let (common, rules) = common(rest)?;
+    if common.position.is_some() && !rules.is_empty() {
+        return Err(format!(
+            "rule option `{}` with --position: the position string holds the rules",
+            rules[0]
+        ));
+    }
+    match game.as_str() {
+        "toguz" => {
+            let mut parsed = toguz::RuleSet::STANDARD;
+            let mut options = rules.iter();
+            while let Some(option) = options.next() {
+                match option.as_str() {
+                    "--optional-tuzdik" => parsed.tuzdik = toguz::TuzdikRule::Optional,
+                    "--no-majority-stop" => parsed.stop_at_majority = false,
+                    "--board" => {
+                        let value = options.next().ok_or("--board needs a value: 9, 7 or 5")?;
+                        parsed.board = value
+                            .parse()
+                            .ok()
+                            .and_then(toguz::BoardSize::from_per_side)
+                            .ok_or_else(|| format!("--board takes 9, 7 or 5, not `{value}`"))?;
+                    }
+                    other => return Err(format!("unknown toguz option `{other}`")),
+                }
+            }
+            let position = start::<toguz::Toguz>(&common, parsed)?;
+            report(position, &common, P::key)
+        }
+        "kalah" => {
+            let (pairs, limited) = pairs(
+                &rules,
+                &["--pits", "--seeds", "--max-plies"],
+                &["--empty-capture"],
+            )?;
+            let mut parsed: kalah::RuleSet = read_pairs(&pairs)?;
+            if !limited {
+                parsed = parsed.with_max_plies(0);
+            }
+            let position = start::<kalah::Kalah>(&common, parsed)?;
+            let key = if position.rules().max_plies() == 0 {
+                board_key::<kalah::Kalah>
+            } else {
+                <kalah::Kalah as mancala_engine::Position>::key
+            };
+            report(position, &common, key)
+        }
+        "oware" => {
+            let (pairs, limited) = pairs(
+                &rules,
+                &["--houses", "--seeds", "--grand-slam", "--max-plies"],
+                &[],
+            )?;
+            let mut parsed: oware::RuleSet = read_pairs(&pairs)?;
+            if !limited {
+                parsed = parsed.with_max_plies(0);
+            }
+            let position = start::<oware::Oware>(&common, parsed)?;
+            report(position, &common, P::key)
+        }
+        "katro" => {
+            let mut parsed = katro::RuleSet::STANDARD;
+            let mut options = rules.iter();
+            while let Some(option) = options.next() {
+                if option == "--single-seed" {
+                    parsed.single_seed = true;
+                    continue;
+                }
+                let key = option
+                    .strip_prefix("--")
+                    .ok_or_else(|| format!("unknown katro option `{option}`"))?;
+                let value = options
+                    .next()
+                    .ok_or_else(|| format!("option `{option}` needs a value"))?;
+                parsed.set(key, value).map_err(|e| format!("{e}"))?;
+            }
+            let position = start::<katro::Katro>(&common, parsed)?;
+            report(position, &common, P::key)
+        }
+        "mangala4" => {
+            if let Some(option) = rules.first() {
+                return Err(format!("unknown mangala4 option `{option}`"));
+            }
+            let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
+            report(position, &common, P::key)
+        }
+        other => Err(format!("unknown game `{other}` ({USAGE})")),
+    }
+}
+
+/// Stands for the game's position type in key paths.
+use mancala_engine::Position as P;
+
+/// The rule options as `key=value` pairs, and whether `--max-plies` was among them.
+fn pairs(rules: &[String], valued: &[&str], flags: &[&str]) -> Result<(Vec<String>, bool), String> {
+    let (mut pairs, mut limited) = (Vec::new(), false);
+    let mut options = rules.iter();
+    while let Some(option) = options.next() {
+        let name = option.as_str();
+        if flags.contains(&name) {
+            pairs.push(format!("{}=yes", &name[2..]));
+        } else if valued.contains(&name) {
+            let value = options
+                .next()
+                .ok_or_else(|| format!("option `{name}` needs a value"))?;
+            limited |= name == "--max-plies";
+            pairs.push(format!("{}={value}", &name[2..]));
+        } else {
+            return Err(format!("unknown option `{name}`"));
+        }
+    }
+    Ok((pairs, limited))
+}
+
+/// The rules the pairs give (the standard ones for none).
+fn read_pairs<R: Default + std::str::FromStr<Err: std::fmt::Display>>(
+    pairs: &[String],
+) -> Result<R, String> {
+    if pairs.is_empty() {
+        Ok(R::default())
+    } else {
+        pairs.join(",").parse().map_err(|e| format!("{e}"))
+    }
+}
+
+/// The position to solve: the string given, or the start under `rules`.
+fn start<G: Game>(common: &Common, rules: G::Rules) -> Result<G, String> {
+    match &common.position {
+        Some(text) => text
+            .parse()
+            .map_err(|e| format!("position `{text}` does not read: {e}")),
+        None => Ok(G::new(rules)),
+    }
+}
+
+/// Solves `position` on a thread with a large stack and prints what was found.
+fn report<G>(position: G, common: &Common, key: fn(&G) -> u64) -> Result<(), String>
+where
+    G: Game<Move: Send> + Send + 'static,
+{
+    outln!("{}: {position}", G::NAME);
+    let options = Options {
+        table_bytes: common.table_mb << 20,
+        max_nodes: common.max_nodes,
+        key,
+        ..Options::default()
+    };
+    let progress = common.progress;
+    let solver = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let mut tell = |p: &Progress| {
+                errln!(
+                    "progress: {} nodes, {:.1} s, value in {}..{}, {} table entries",
+                    p.nodes,
+                    p.elapsed.as_secs_f64(),
+                    p.low,
+                    p.high,
+                    p.table_entries
+                );
+            };
+            let tell: Option<&mut dyn FnMut(&Progress)> =
+                if progress { Some(&mut tell) } else { None };
+            solve_range(&position, &options, tell).map(|range| (position, range))
+        })
+        .map_err(|e| format!("cannot start the solving thread: {e}"))?;
+    let (position, range) = solver
+        .join()
+        .map_err(|panic| cli::panic_message(&*panic))?
+        .map_err(|e| e.to_string())?;
+    let moves = |line: &[G::Move]| {
+        line.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let describe = |name: &str, s: &Solution<G::Move>| {
+        outln!(
+            "{name}: value {}, best {}, pv {}{}",
+            s.value,
+            moves(&s.best),
+            moves(&s.pv),
+            if s.pv_repeats { " (repeats)" } else { "" }
+        );
+        outln!(
+            "{name}: nodes {}, time {:.3} s, table {} bytes ({} entries), longest line {} plies, repetitions {}",
+            s.nodes,
+            s.elapsed.as_secs_f64(),
+            s.table_bytes,
+            s.table_entries,
+            s.longest_line,
+            s.repetitions
+        );
+    };
+    match &range.north {
+        None => describe("solve", &range.south),
+        Some(north) => {
+            describe("endless play to south", &range.south);
+            describe("endless play to north", north);
+        }
+    }
+    let _ = position;
+    let best = range
+        .best()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let best = if best.is_empty() {
+        "none".to_owned()
+    } else {
+        best
+    };
+    outln!(
+        "nodes: {}, time: {:.3} s, memory: {} bytes",
+        range.nodes(),
+        range.south.elapsed.as_secs_f64()
+            + range
+                .north
+                .as_ref()
+                .map_or(0.0, |n| n.elapsed.as_secs_f64()),
+        range.south.table_bytes
+    );
+    match range.exact() {
+        Some(value) => outln!("value={value} best={best}"),
+        None => outln!("value={}..{} best={best}", range.low(), range.high()),
+    }
+    Ok(())
+}

@@ -1,0 +1,298 @@
+//! Exact values of mancala positions, for every game written on [`mancala_engine`]: the final
+//! score difference under perfect play, from the side to move, with the best moves and a
+//! principal variation.
+//!
+//! [`solve`] runs a proof search: fail-soft alpha-beta with no depth limit, driven by MTD(f)
+//! null-window passes, over a transposition table of a size fixed up front (an option) and
+//! with moves ordered by the table's move, then by what a move captures, then by another turn.
+//! A move after which the same side moves again (Kalah's another turn) is searched without
+//! negating the value.
+//!
+//! A game whose rules give endless play no value (Toguz Kumalak: sowing without a capture can
+//! bring a position back for ever) is solved under a convention: a position repeated on the
+//! current line ends the game with the seeds left on the board going to one side
+//! ([`Endless`]). [`solve_range`] solves under both extreme conventions and gives the value
+//! as a range, exact where the two agree — or in one solve, when no line repeated at all.
+//! Ending a game at its first repetition gives the value of the endless game itself: the
+//! player who gains by it can repeat, the other must leave the cycle. Results that depend on
+//! which positions are on the current line are never stored in the table.
+//!
+//! The search's recursion is as deep as its longest line; [`Options::max_line`] bounds it, so
+//! run a solve on a thread with a large stack for long games.
+//!
+//! ```
+//! use mancala_engine::Game;
+//! use mancala_solver::{solve, Endless, Options};
+//! use kalah::{Kalah, RuleSet};
+//!
+//! // Kalah with 2 pits of 1 seed: South sows pit 2 into his store and moves again.
+//! let rules = RuleSet::with_board(2, 1).unwrap().with_max_plies(0);
+//! let solution = solve(&Kalah::new(rules), &Options::default(), Endless::South, None).unwrap();
+//! assert_eq!(solution.value, 2);
+//! assert_eq!(solution.best.len(), 1);
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod search;
+mod table;
+
+pub use search::SolveError;
+pub use table::{TableError, MAX_TABLE_BYTES};
+
+use mancala_engine::{Position, Side};
+use search::Search;
+use std::time::Duration;
+
+/// Who gets the seeds left on the board when play would never end (a position repeats on the
+/// current line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Endless {
+    /// All to South.
+    South,
+    /// All to North.
+    North,
+}
+
+impl Endless {
+    /// The side that gets the seeds.
+    pub const fn side(self) -> Side {
+        match self {
+            Endless::South => Side::South,
+            Endless::North => Side::North,
+        }
+    }
+}
+
+/// What a solve may use.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<P> {
+    /// The bytes of the transposition table (at most [`MAX_TABLE_BYTES`]); default 64 MiB.
+    pub table_bytes: usize,
+    /// The solve stops with [`SolveError::NodeLimit`] after this many nodes; default none.
+    pub max_nodes: u64,
+    /// The longest line searched, in plies; default 10 000.
+    pub max_line: usize,
+    /// The key that tells positions apart in the table and on the line: equal keys must mean
+    /// positions whose futures are the same. Default [`Position::key`]; [`board_key`] when the
+    /// board, the scores and the side to move decide the game (no move counter).
+    pub key: fn(&P) -> u64,
+}
+
+impl<P: Position> Default for Options<P> {
+    fn default() -> Self {
+        Options {
+            table_bytes: 64 << 20,
+            max_nodes: u64::MAX,
+            max_line: 10_000,
+            key: P::key,
+        }
+    }
+}
+
+/// A key of the board, the two scores and the side to move only, for games whose position
+/// holds a move counter that decides nothing (Kalah and Oware without a move limit).
+pub fn board_key<P: Position>(position: &P) -> u64 {
+    let board = position.board();
+    mancala_engine::key::key_of(&(
+        &*board,
+        position.score(Side::South),
+        position.score(Side::North),
+        position.side_to_move(),
+    ))
+}
+
+/// A report on a long solve, given every few million nodes and after every MTD(f) pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the solve started.
+    pub elapsed: Duration,
+    /// The value proved so far is at least this ...
+    pub low: i32,
+    /// ... and at most this.
+    pub high: i32,
+    /// Slots of the table in use.
+    pub table_entries: u64,
+}
+
+/// A solved position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The final score difference under perfect play, for the side to move.
+    pub value: i32,
+    /// Every move that keeps that value, in the order of the legal moves; empty when the game
+    /// is over.
+    pub best: Vec<M>,
+    /// A line of best play from the position (it stops at the end, at a repetition, or after
+    /// [`PV_LIMIT`] plies).
+    pub pv: Vec<M>,
+    /// Whether the principal variation ends in a repeated position.
+    pub pv_repeats: bool,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Positions met again on the line being searched: `0` means the endless-play convention
+    /// decided nothing.
+    pub repetitions: u64,
+    /// The longest line searched, in plies.
+    pub longest_line: usize,
+    /// The bytes of the transposition table.
+    pub table_bytes: usize,
+    /// Slots of the table in use at the end.
+    pub table_entries: u64,
+    /// Wall-clock time of the solve.
+    pub elapsed: Duration,
+}
+
+/// The most plies of a principal variation.
+pub const PV_LIMIT: usize = 1_000;
+
+/// Solves `position` under the endless-play convention `endless`, reporting to `progress`.
+pub fn solve<'p, P: Position>(
+    position: &P,
+    options: &Options<P>,
+    endless: Endless,
+    progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
+) -> Result<Solution<P::Move>, SolveError> {
+    let mut search = Search::new(options, endless, progress)?;
+    let value = search.mtdf(position, 0);
+    if let Some(error) = search.stopped() {
+        return Err(error);
+    }
+    let mover = position.side_to_move();
+    search.push(position);
+    let moves = position.legal_moves();
+    let mut best = Vec::new();
+    for &mv in moves.iter() {
+        if search.at_least(&position.child(mv), mover, value) {
+            best.push(mv);
+        }
+    }
+    search.pop();
+    let (pv, pv_repeats) = principal_variation(&mut search, position, value);
+    if let Some(error) = search.stopped() {
+        return Err(error);
+    }
+    Ok(Solution {
+        value,
+        best,
+        pv,
+        pv_repeats,
+        nodes: search.nodes,
+        repetitions: search.repetitions,
+        longest_line: search.max_line,
+        table_bytes: search.table.bytes(),
+        table_entries: search.table.used,
+        elapsed: search.started.elapsed(),
+    })
+}
+
+/// A line of best play from `root`, whose value is `value`: at each position the first move
+/// that keeps the value, with the line's positions kept on the search's line so that the
+/// tests see the same repetitions the solve saw.
+fn principal_variation<P: Position>(
+    search: &mut Search<'_, '_, P>,
+    root: &P,
+    value: i32,
+) -> (Vec<P::Move>, bool) {
+    let (mut line, mut position, mut value) = (Vec::new(), root.clone(), value);
+    let (mut repeats, mut pushed) = (false, 0);
+    while line.len() < PV_LIMIT && !position.is_over() && search.stopped().is_none() {
+        search.push(&position);
+        pushed += 1;
+        let mover = position.side_to_move();
+        let found = position
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| search.at_least(&position.child(mv), mover, value));
+        let Some(mv) = found else { break };
+        line.push(mv);
+        let child = position.child(mv);
+        if child.side_to_move() != mover {
+            value = -value;
+        }
+        position = child;
+        if search.repeats(&position) {
+            repeats = true;
+            break;
+        }
+    }
+    for _ in 0..pushed {
+        search.pop();
+    }
+    (line, repeats)
+}
+
+/// A value under both extreme endless-play conventions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeSolution<M> {
+    /// The solution with the seeds of an endless game going to South.
+    pub south: Solution<M>,
+    /// The same going to North; `None` when the first solve met no repetition, so the value
+    /// is exact without it.
+    pub north: Option<Solution<M>>,
+}
+
+impl<M: Copy + PartialEq> RangeSolution<M> {
+    /// The lowest value for the side to move over the two conventions.
+    pub fn low(&self) -> i32 {
+        self.north
+            .as_ref()
+            .map_or(self.south.value, |n| n.value.min(self.south.value))
+    }
+
+    /// The highest.
+    pub fn high(&self) -> i32 {
+        self.north
+            .as_ref()
+            .map_or(self.south.value, |n| n.value.max(self.south.value))
+    }
+
+    /// The value, when the conventions agree on it.
+    pub fn exact(&self) -> Option<i32> {
+        (self.low() == self.high()).then_some(self.low())
+    }
+
+    /// The moves best under both conventions, or, if none is, those of the South convention.
+    pub fn best(&self) -> Vec<M> {
+        match &self.north {
+            None => self.south.best.clone(),
+            Some(north) => {
+                let both: Vec<M> = self
+                    .south
+                    .best
+                    .iter()
+                    .copied()
+                    .filter(|mv| north.best.contains(mv))
+                    .collect();
+                if both.is_empty() {
+                    self.south.best.clone()
+                } else {
+                    both
+                }
+            }
+        }
+    }
+
+    /// Nodes of both solves.
+    pub fn nodes(&self) -> u64 {
+        self.south.nodes + self.north.as_ref().map_or(0, |n| n.nodes)
+    }
+}
+
+/// Solves `position` under the South convention and, if any line repeated, under the North
+/// one too.
+pub fn solve_range<'p, P: Position>(
+    position: &P,
+    options: &Options<P>,
+    mut progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
+) -> Result<RangeSolution<P::Move>, SolveError> {
+    let south = solve(position, options, Endless::South, progress.as_deref_mut())?;
+    let north = if south.repetitions > 0 {
+        Some(solve(position, options, Endless::North, progress)?)
+    } else {
+        None
+    };
+    Ok(RangeSolution { south, north })
+}

@@ -1,0 +1,269 @@
+//! The proof search: fail-soft alpha-beta with no depth limit over a bounded transposition
+//! table, driven by MTD(f) null-window passes, with another turn searched without negation and
+//! a position repeated on the current line scored by the endless-play convention.
+
+use crate::table::{Table, TableError};
+use crate::{Endless, Options, Progress};
+use mancala_engine::{Position, Side};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// Above every value a game can have (its seeds number at most a few hundred).
+pub(crate) const INF: i32 = 30_000;
+
+/// "No position of the current line": a result that does not depend on the line.
+const FREE: usize = usize::MAX;
+
+/// Why a solve stopped without a value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The node limit of the options was reached first.
+    #[error("the node limit of {nodes} nodes was reached before the value was proved")]
+    NodeLimit {
+        /// The nodes searched.
+        nodes: u64,
+    },
+    /// A line got longer than the options allow (the search's recursion is as deep as its
+    /// longest line).
+    #[error("a line of more than {plies} plies was met; raise the line limit to go on")]
+    LineLimit {
+        /// The limit.
+        plies: usize,
+    },
+    /// The transposition table could not be had.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+/// The state of one solve.
+pub(crate) struct Search<'a, 'p, P: Position> {
+    pub(crate) table: Table,
+    /// The keys of the positions on the current line, the root first.
+    path: Vec<u64>,
+    on_path: HashMap<u64, usize>,
+    /// Child lists reused from ply to ply, so a node allocates nothing.
+    pool: Vec<Vec<(i32, usize, P)>>,
+    pub(crate) nodes: u64,
+    /// Repeated positions met (none: the convention never mattered).
+    pub(crate) repetitions: u64,
+    pub(crate) max_line: usize,
+    options: &'a Options<P>,
+    endless: Endless,
+    stopped: Option<SolveError>,
+    pub(crate) started: Instant,
+    pub(crate) bounds: (i32, i32),
+    progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+}
+
+/// The value of `position` for the side to move if the game is over now, else `None`.
+fn terminal_value<P: Position>(position: &P) -> Option<i32> {
+    position.outcome()?;
+    let me = position.side_to_move();
+    Some(position.score(me) as i32 - position.score(!me) as i32)
+}
+
+impl<'a, 'p, P: Position> Search<'a, 'p, P> {
+    pub(crate) fn new(
+        options: &'a Options<P>,
+        endless: Endless,
+        progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+    ) -> Result<Self, SolveError> {
+        Ok(Search {
+            table: Table::with_bytes(options.table_bytes)?,
+            path: Vec::new(),
+            on_path: HashMap::new(),
+            pool: Vec::new(),
+            nodes: 0,
+            repetitions: 0,
+            max_line: 0,
+            options,
+            endless,
+            stopped: None,
+            started: Instant::now(),
+            bounds: (-INF, INF),
+            progress,
+        })
+    }
+
+    /// The value of an endless game from `position`, for its side to move: the seeds on the
+    /// board go to the side the convention names.
+    fn endless_value(&self, position: &P) -> i32 {
+        let board = position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North);
+        let mut scores = [position.score(Side::South), position.score(Side::North)];
+        scores[self.endless.side().index()] += board;
+        let me = position.side_to_move().index();
+        scores[me] as i32 - scores[1 - me] as i32
+    }
+
+    fn report(&mut self) {
+        if let Some(progress) = self.progress.as_mut() {
+            progress(&Progress {
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                low: self.bounds.0,
+                high: self.bounds.1,
+                table_entries: self.table.used,
+            });
+        }
+    }
+
+    /// Puts `position` on the current line (for repetitions) before its children are searched.
+    pub(crate) fn push(&mut self, position: &P) {
+        let key = (self.options.key)(position);
+        self.on_path.entry(key).or_insert(self.path.len());
+        self.path.push(key);
+    }
+
+    /// Takes the last position off the current line.
+    pub(crate) fn pop(&mut self) {
+        if let Some(key) = self.path.pop() {
+            if self.on_path.get(&key) == Some(&self.path.len()) {
+                self.on_path.remove(&key);
+            }
+        }
+    }
+
+    /// Whether `position` is on the current line.
+    pub(crate) fn repeats(&self, position: &P) -> bool {
+        self.on_path.contains_key(&(self.options.key)(position))
+    }
+
+    /// Why the search stopped, if it did.
+    pub(crate) fn stopped(&self) -> Option<SolveError> {
+        self.stopped.clone()
+    }
+
+    /// A bound on the value of `position` for its side to move, fail-soft: below `alpha` it is
+    /// an upper bound, above `beta` a lower bound, between them exact. The second number is
+    /// the earliest position of the current line that the result depends on.
+    pub(crate) fn search(&mut self, position: &P, mut alpha: i32, mut beta: i32) -> (i32, usize) {
+        self.nodes += 1;
+        if self.nodes & 0x3f_ffff == 0 {
+            self.report();
+        }
+        if self.nodes >= self.options.max_nodes {
+            self.stopped
+                .get_or_insert(SolveError::NodeLimit { nodes: self.nodes });
+        }
+        if self.stopped.is_some() {
+            return (0, FREE);
+        }
+        if let Some(value) = terminal_value(position) {
+            return (value, FREE);
+        }
+        let key = (self.options.key)(position);
+        if let Some(&at) = self.on_path.get(&key) {
+            self.repetitions += 1;
+            return (self.endless_value(position), at);
+        }
+        let ply = self.path.len();
+        if ply >= self.options.max_line {
+            self.stopped.get_or_insert(SolveError::LineLimit {
+                plies: self.options.max_line,
+            });
+            return (0, FREE);
+        }
+        self.max_line = self.max_line.max(ply + 1);
+        let mut hint = usize::MAX;
+        if let Some(entry) = self.table.probe(key) {
+            let (low, high) = (i32::from(entry.low), i32::from(entry.high));
+            if low >= beta || low == high {
+                return (low, FREE);
+            }
+            if high <= alpha {
+                return (high, FREE);
+            }
+            alpha = alpha.max(low);
+            beta = beta.min(high);
+            hint = usize::from(entry.best);
+        }
+        let (alpha0, nodes0) = (alpha, self.nodes);
+        let mover = position.side_to_move();
+        let mut children = self
+            .pool
+            .get_mut(ply)
+            .map(core::mem::take)
+            .unwrap_or_default();
+        children.clear();
+        for (i, mv) in position.legal_moves().into_iter().enumerate() {
+            let child = position.child(mv);
+            let same = child.side_to_move() == mover;
+            let gain = child.score(mover) as i32 - child.score(!mover) as i32;
+            let order = if i == hint {
+                INF
+            } else {
+                gain * 2 + i32::from(same)
+            };
+            children.push((order, i, child));
+        }
+        children.sort_by_key(|&(order, _, _)| core::cmp::Reverse(order));
+        self.push(position);
+        let (mut best, mut best_index, mut depends) = (-INF, usize::MAX, FREE);
+        for (_, index, child) in &children {
+            let (value, at) = if child.side_to_move() == mover {
+                self.search(child, alpha, beta)
+            } else {
+                let (value, at) = self.search(child, -beta, -alpha);
+                (-value, at)
+            };
+            depends = depends.min(at);
+            if value > best {
+                (best, best_index) = (value, *index);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.pop();
+        if self.pool.len() <= ply {
+            self.pool.resize_with(ply + 1, Vec::new);
+        }
+        self.pool[ply] = children;
+        if self.stopped.is_some() {
+            return (0, FREE);
+        }
+        if depends < ply {
+            // The value holds on this line only: never stored.
+            return (best, depends);
+        }
+        let (low, high) = if best >= beta {
+            (best, INF)
+        } else if best <= alpha0 {
+            (-INF, best)
+        } else {
+            (best, best)
+        };
+        let index = (best > alpha0).then_some(best_index);
+        self.table.store(key, low, high, index, self.nodes - nodes0);
+        (best, FREE)
+    }
+
+    /// Whether the value of `child` (reached from a position whose side to move is `mover`)
+    /// is at least `value` for `mover`.
+    pub(crate) fn at_least(&mut self, child: &P, mover: Side, value: i32) -> bool {
+        if child.side_to_move() == mover {
+            self.search(child, value - 1, value).0 >= value
+        } else {
+            self.search(child, -value, -value + 1).0 <= -value
+        }
+    }
+
+    /// The exact value of `root` by MTD(f) null-window passes from `guess`.
+    pub(crate) fn mtdf(&mut self, root: &P, guess: i32) -> i32 {
+        let (mut low, mut high, mut g) = (-INF, INF, guess);
+        while low < high && self.stopped.is_none() {
+            let beta = if g == low { g + 1 } else { g };
+            g = self.search(root, beta - 1, beta).0;
+            if g < beta {
+                high = g;
+            } else {
+                low = g;
+            }
+            self.bounds = (low, high);
+            self.report();
+        }
+        g
+    }
+}

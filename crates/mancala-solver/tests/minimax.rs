@@ -1,0 +1,259 @@
+//! The solver against plain exhaustive minimax, written here as simply as it can be: every
+//! line followed to its end, no table, no pruning, a position equal to one earlier on the line
+//! ending the game by the endless-play convention. Random small positions of every game.
+
+use mancala_engine::{Game, Position, Rng, Side};
+use mancala_solver::{board_key, solve, solve_range, Endless, Options};
+use std::cell::Cell;
+
+/// Exact value for the side to move, or `None` past `budget` nodes.
+fn minimax<P: Position>(
+    position: &P,
+    line: &mut Vec<P>,
+    endless: Side,
+    budget: &Cell<u64>,
+) -> Option<i32> {
+    if budget.get() == 0 {
+        return None;
+    }
+    budget.set(budget.get() - 1);
+    let me = position.side_to_move();
+    if position.is_over() {
+        return Some(position.score(me) as i32 - position.score(!me) as i32);
+    }
+    if line.contains(position) {
+        let mut scores = [position.score(Side::South), position.score(Side::North)];
+        scores[endless.index()] +=
+            position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North);
+        return Some(scores[me.index()] as i32 - scores[(!me).index()] as i32);
+    }
+    line.push(position.clone());
+    let mut best = None;
+    for mv in position.legal_moves() {
+        let child = position.child(mv);
+        let value = minimax(&child, line, endless, budget)?;
+        let value = if child.side_to_move() == me {
+            value
+        } else {
+            -value
+        };
+        best = Some(best.map_or(value, |b: i32| b.max(value)));
+    }
+    line.pop();
+    best
+}
+
+/// The value of each legal move from `position`, by [`minimax`].
+fn move_values<P: Position>(
+    position: &P,
+    endless: Side,
+    budget: u64,
+) -> Option<Vec<(P::Move, i32)>> {
+    let budget = Cell::new(budget);
+    let me = position.side_to_move();
+    let mut line = vec![position.clone()];
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let child = position.child(mv);
+            let value = minimax(&child, &mut line, endless, &budget)?;
+            Some((
+                mv,
+                if child.side_to_move() == me {
+                    value
+                } else {
+                    -value
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Checks the solver on `position` under both conventions; `false` when minimax ran out of
+/// budget (the case is then not counted).
+fn agrees<P: Position>(position: &P, options: &Options<P>) -> bool {
+    let mut ranged = Vec::new();
+    for endless in [Endless::South, Endless::North] {
+        let Some(values) = move_values(position, endless.side(), 300_000) else {
+            return false;
+        };
+        let me = position.side_to_move();
+        let expected = values
+            .iter()
+            .map(|&(_, v)| v)
+            .max()
+            .unwrap_or(position.score(me) as i32 - position.score(!me) as i32);
+        let best: Vec<P::Move> = values
+            .iter()
+            .filter(|&&(_, v)| v == expected)
+            .map(|&(m, _)| m)
+            .collect();
+        let solution = solve(position, options, endless, None).expect("a small position is solved");
+        assert_eq!(solution.value, expected, "value under {endless:?}");
+        assert_eq!(solution.best, best, "best moves under {endless:?}");
+        // The principal variation keeps the value.
+        let mut end = position.clone();
+        for &mv in &solution.pv {
+            end.play(mv).expect("the principal variation is legal");
+        }
+        assert!(
+            solution.pv_repeats || end.is_over(),
+            "the principal variation reaches the end"
+        );
+        ranged.push(expected);
+    }
+    let range = solve_range(position, options, None).unwrap();
+    assert_eq!(
+        (range.low(), range.high()),
+        (ranged[0].min(ranged[1]), ranged[0].max(ranged[1]))
+    );
+    true
+}
+
+/// `game` after random moves until at most `left` seeds are on the board (or the game ends).
+fn near_end<G: Game>(mut game: G, seed: u64, left: u32) -> G {
+    let mut rng = Rng::new(seed);
+    while game.seeds_on_side(Side::South) + game.seeds_on_side(Side::North) > left {
+        match game.random_move(&mut rng) {
+            Some(mv) => game.play_unchecked(mv),
+            None => break,
+        }
+    }
+    game
+}
+
+/// `game` after `plies` random moves.
+fn after<G: Game>(mut game: G, seed: u64, plies: u32) -> G {
+    game.play_random_moves(&mut Rng::new(seed), plies);
+    game
+}
+
+/// Runs `case` on `cases` seeds and checks most were small enough for minimax.
+fn cases<P: Position>(cases: u64, mut case: impl FnMut(&mut Rng) -> (P, Options<P>)) {
+    let mut rng = Rng::new(0x5eed);
+    let checked = (0..cases)
+        .filter(|_| {
+            let (position, options) = case(&mut rng);
+            agrees(&position, &options)
+        })
+        .count() as u64;
+    assert!(
+        checked * 3 >= cases * 2,
+        "only {checked} of {cases} cases were small enough"
+    );
+}
+
+#[test]
+fn kalah_small_boards() {
+    for key in [
+        None,
+        Some(board_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
+    ] {
+        cases(30, |rng| {
+            let pits = 1 + rng.below(4) as usize;
+            let seeds = 1 + rng.below(3) as usize;
+            let rules = kalah::RuleSet::with_board(pits, seeds)
+                .unwrap()
+                .with_empty_capture(rng.below(2) == 1)
+                .with_max_plies(0);
+            let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(12));
+            let mut options = Options::default();
+            if let Some(key) = key {
+                options.key = key;
+            }
+            (position, options)
+        });
+    }
+}
+
+#[test]
+fn kalah_under_the_move_limit_with_a_tiny_table() {
+    cases(40, |rng| {
+        let rules = kalah::RuleSet::with_board(3, 1 + rng.below(2) as usize).unwrap();
+        let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(8));
+        (
+            position,
+            Options {
+                table_bytes: 64,
+                ..Options::default()
+            },
+        )
+    });
+}
+
+#[test]
+fn toguz_2x5_near_the_end() {
+    cases(60, |rng| {
+        let rules = toguz::RuleSet {
+            board: toguz::BoardSize::Five,
+            stop_at_majority: rng.below(2) == 1,
+            ..toguz::RuleSet::STANDARD
+        };
+        let left = 2 + rng.below(5);
+        (
+            near_end(toguz::Toguz::new(rules), rng.next_u64(), left),
+            Options::default(),
+        )
+    });
+}
+
+#[test]
+fn oware_with_few_seeds() {
+    cases(60, |rng| {
+        let rules = oware::RuleSet::with_board(2 + rng.below(5) as usize, 2)
+            .unwrap()
+            .with_max_plies(0);
+        let left = 2 + rng.below(5);
+        (
+            near_end(oware::Oware::new(rules), rng.next_u64(), left),
+            Options::default(),
+        )
+    });
+}
+
+#[test]
+fn katro_4x4_near_the_end() {
+    cases(40, |rng| {
+        let rules = katro::RuleSet::on(katro::Size::S4x4);
+        let left = 2 + rng.below(6);
+        (
+            near_end(katro::Katro::new(rules), rng.next_u64(), left),
+            Options::default(),
+        )
+    });
+}
+
+#[test]
+fn mangala4_near_the_end() {
+    cases(40, |rng| {
+        let left = 2 + rng.below(6);
+        (
+            near_end(mangala4::Mangala4::default(), rng.next_u64(), left),
+            Options::default(),
+        )
+    });
+}
+
+#[test]
+fn the_endless_cycle_is_found_and_some_values_depend_on_the_convention() {
+    // One seed in each player's last hole, White to move: W5, B5, W1, B1, ... come round.
+    let position: toguz::Toguz = "1S,4/4,1S 24 24 S".parse().unwrap();
+    let range = solve_range(&position, &Options::default(), None).unwrap();
+    assert!(range.north.is_some(), "the cycle is met");
+    assert!(agrees(&position, &Options::default()));
+    // Some endgame of 2 × 5 is worth more to one side when endless play is his.
+    let rules = toguz::RuleSet {
+        board: toguz::BoardSize::Five,
+        ..toguz::RuleSet::STANDARD
+    };
+    let mut rng = Rng::new(7);
+    let open = (0..300).find_map(|_| {
+        let left = 2 + rng.below(5);
+        let position = near_end(toguz::Toguz::new(rules), rng.next_u64(), left);
+        let range = solve_range(&position, &Options::default(), None).unwrap();
+        (range.exact().is_none()).then_some(position)
+    });
+    let open = open.expect("an endgame whose value depends on the convention");
+    assert!(agrees(&open, &Options::default()), "{open}");
+}
