@@ -47,6 +47,7 @@ mod playout_nine;
 mod position;
 pub mod prelude;
 pub mod record;
+mod repetition;
 mod replies_nine;
 mod rules;
 mod setup;
@@ -56,6 +57,7 @@ pub use moves::{Effect, Move, MoveError};
 pub use notation::ParseError;
 pub use position::{Toguz, BLACK, WHITE};
 pub use record::{Record, RecordError};
+pub use repetition::RepetitionRule;
 pub use rules::{BoardSize, RuleSet, TuzdikRule};
 pub use setup::{Setup, SetupError};
 

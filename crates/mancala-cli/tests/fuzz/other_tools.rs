@@ -1,6 +1,7 @@
 //! The game and search crates' subcommands, fuzzed like the others: `replay` (a file
 //! of Toguz Kumalak records), `mangala4-playout` (boards on standard input), `shortest-win`,
-//! `match` and `engine` (protocol commands on standard input). They report each bad record or line, or add their usage to an error, so they keep
+//! `solve`, `match` and `engine` (protocol commands on standard input). They report each bad
+//! record or line, or add their usage to an error, so they keep
 //! the [loose](crate::tools::check_ran_loosely) promises.
 
 use crate::harness::{Budget, Reports};
@@ -69,6 +70,59 @@ fn shortest_win_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
     ];
     let mut args = vec!["--max-plies".to_owned(), (1 + rng.below(4)).to_string()];
     args.extend(some_options(rng, options, 2));
+    (args, Vec::new())
+}
+
+fn solve_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    // Small boards and a node limit: a solve of moments even in a debug build.
+    let game = *pick(rng, &["kalah", "kalah", "toguz", "oware", "chess"]);
+    let mut args = vec![
+        game.to_owned(),
+        "--max-nodes".to_owned(),
+        "20000".to_owned(),
+    ];
+    args.extend(["--table-mb".to_owned(), "1".to_owned()]);
+    let options: &[(&str, &[&str])] = match game {
+        "kalah" => &[
+            ("--pits", &["1", "2", "3", "0", "9", "x"]),
+            ("--seeds", &["1", "2", "0", "300"]),
+            ("--empty-capture", &[]),
+            ("--max-plies", &["0", "5", "-1"]),
+            (
+                "--position",
+                &[
+                    "1,1/1,1 0 0 S seeds=1 max-plies=0",
+                    "1,0/0,1 1 1 N",
+                    "2,2/2,2 0 0 S",
+                ],
+            ),
+        ],
+        "toguz" => &[
+            ("--board", &["5", "4"]),
+            (
+                "--position",
+                &[
+                    "1S,4/4,1S 24 24 S",
+                    "1S,4/4,1S 24 24 X",
+                    "1S,4/4,1S 99 24 S",
+                ],
+            ),
+            ("--no-majority-stop", &[]),
+        ],
+        _ => &[
+            ("--houses", &["1", "2", "9"]),
+            ("--seeds", &["1", "0"]),
+            ("--table-mb", &["0", "1", "99999999"]),
+            ("--progress", &[]),
+        ],
+    };
+    let mut rest = some_options(rng, options, 3);
+    if rng.below(4) == 0 {
+        if let Some(text) = rest.last_mut() {
+            *text = mutate(rng, text);
+        }
+    }
+    args.extend(rest);
     (args, Vec::new())
 }
 
@@ -212,6 +266,13 @@ pub fn all(budget: Budget, records: &[String]) {
         loose,
         shortest_win_args,
         |_, stdout| last_line(stdout).starts_with("plies=") || usage(stdout),
+    ));
+    reports.add(fuzz(
+        "solve",
+        budget.share(0.02),
+        loose,
+        solve_args,
+        |_, stdout| last_line(stdout).starts_with("value=") || usage(stdout),
     ));
     reports.add(fuzz(
         "match",

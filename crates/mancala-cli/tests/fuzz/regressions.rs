@@ -173,6 +173,7 @@ fn subcommands_refuse_an_argument_that_is_not_utf8() {
         "replay",
         "mangala4-playout",
         "shortest-win",
+        "solve",
         "match",
     ];
     for subcommand in subcommands {

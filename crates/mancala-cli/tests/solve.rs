@@ -1,0 +1,106 @@
+//! `mancala solve` on small boards: its last line against plain exhaustive minimax, written
+//! here over the trait.
+
+use kalah::{Kalah, RuleSet};
+use mancala_engine::{Game, Position};
+use std::process::Command;
+
+/// The last line of `mancala solve ARGS`, which must succeed.
+fn solve(args: &[&str]) -> String {
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .expect("the mancala binary runs");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        ran.status.success(),
+        "{args:?}: {stdout} {}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    stdout.lines().last().unwrap_or_default().to_owned()
+}
+
+/// The value for the side to move (Kalah always ends, so no line repeats).
+fn minimax<P: Position>(position: &P) -> i32 {
+    let me = position.side_to_move();
+    if position.is_over() {
+        return position.score(me) as i32 - position.score(!me) as i32;
+    }
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let child = position.child(mv);
+            let value = minimax(&child);
+            if child.side_to_move() == me {
+                value
+            } else {
+                -value
+            }
+        })
+        .max()
+        .expect("a game not over has a move")
+}
+
+#[test]
+fn small_kalah_boards_have_the_minimax_value() {
+    for (pits, seeds, empty) in [(3, 2, false), (3, 2, true), (2, 3, false), (4, 1, true)] {
+        let mut args = vec![
+            "kalah".to_owned(),
+            "--pits".into(),
+            pits.to_string(),
+            "--seeds".into(),
+            seeds.to_string(),
+        ];
+        if empty {
+            args.push("--empty-capture".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let last = solve(&args);
+        let rules = RuleSet::with_board(pits, seeds)
+            .unwrap()
+            .with_empty_capture(empty)
+            .with_max_plies(0);
+        let start = Kalah::new(rules);
+        let value = minimax(&start);
+        let best: Vec<String> = start
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let child = start.child(mv);
+                let v = minimax(&child);
+                (if child.side_to_move() == start.side_to_move() {
+                    v
+                } else {
+                    -v
+                }) == value
+            })
+            .map(|mv| mv.to_string())
+            .collect();
+        assert_eq!(
+            last,
+            format!("value={value} best={}", best.join(",")),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_position_string_is_solved_and_rule_options_beside_it_are_refused() {
+    let last = solve(&["toguz", "--position", "1S,4/4,1S 24 24 S"]);
+    assert!(last.starts_with("value="), "{last}");
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "solve",
+            "toguz",
+            "--board",
+            "5",
+            "--position",
+            "1S,4/4,1S 24 24 S",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&ran.stderr).starts_with("error: rule option `--board`"));
+}
