@@ -6,6 +6,8 @@ pub use katro;
 pub use mancala_engine as engine;
 #[cfg(feature = "search")]
 pub use mancala_search as search;
+#[cfg(feature = "solver")]
+pub use mancala_solver as solver;
 pub use mangala4;
 pub use oware;
 pub use toguz;

@@ -106,7 +106,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             let position = start::<toguz::Toguz>(&common, parsed)?;
-            report(position, &common, P::key)
+            report(position, &common, P::key, true)
         }
         "kalah" => {
             let (pairs, limited) = pairs(
@@ -124,7 +124,7 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 <kalah::Kalah as mancala_engine::Position>::key
             };
-            report(position, &common, key)
+            report(position, &common, key, true)
         }
         "oware" => {
             let (pairs, limited) = pairs(
@@ -137,7 +137,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed = parsed.with_max_plies(0);
             }
             let position = start::<oware::Oware>(&common, parsed)?;
-            report(position, &common, P::key)
+            report(position, &common, P::key, true)
         }
         "katro" => {
             let mut parsed = katro::RuleSet::STANDARD;
@@ -156,14 +156,14 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed.set(key, value).map_err(|e| format!("{e}"))?;
             }
             let position = start::<katro::Katro>(&common, parsed)?;
-            report(position, &common, P::key)
+            report(position, &common, P::key, false)
         }
         "mangala4" => {
             if let Some(option) = rules.first() {
                 return Err(format!("unknown mangala4 option `{option}`"));
             }
             let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
-            report(position, &common, P::key)
+            report(position, &common, P::key, false)
         }
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
@@ -214,8 +214,14 @@ fn start<G: Game>(common: &Common, rules: G::Rules) -> Result<G, String> {
     }
 }
 
-/// Solves `position` on a thread with a large stack and prints what was found.
-fn report<G>(position: G, common: &Common, key: fn(&G) -> u64) -> Result<(), String>
+/// Solves `position` on a thread with a large stack and prints what was found; `monotone_scores`
+/// where the game's scores only grow.
+fn report<G>(
+    position: G,
+    common: &Common,
+    key: fn(&G) -> u64,
+    monotone_scores: bool,
+) -> Result<(), String>
 where
     G: Game<Move: Send> + Send + 'static,
 {
@@ -224,19 +230,28 @@ where
         table_bytes: common.table_mb << 20,
         max_nodes: common.max_nodes,
         key,
+        monotone_scores,
         ..Options::default()
     };
     let progress = common.progress;
     let solver = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || {
+            // A bound not proved yet is written `?`.
+            let bound = |v: i32| {
+                if v.abs() >= 10_000 {
+                    "?".to_owned()
+                } else {
+                    v.to_string()
+                }
+            };
             let mut tell = |p: &Progress| {
                 errln!(
                     "progress: {} nodes, {:.1} s, value in {}..{}, {} table entries",
                     p.nodes,
                     p.elapsed.as_secs_f64(),
-                    p.low,
-                    p.high,
+                    bound(p.low),
+                    bound(p.high),
                     p.table_entries
                 );
             };

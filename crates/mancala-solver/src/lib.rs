@@ -77,6 +77,10 @@ pub struct Options<P> {
     /// positions whose futures are the same. Default [`Position::key`]; [`board_key`] when the
     /// board, the scores and the side to move decide the game (no move counter).
     pub key: fn(&P) -> u64,
+    /// Whether the scores never fall and never total more than the seeds of the game (Kalah,
+    /// Oware, Toguz Kumalak): the search then prunes a position whose window lies outside what
+    /// the seeds left can still change. Default `false`.
+    pub monotone_scores: bool,
 }
 
 impl<P: Position> Default for Options<P> {
@@ -86,6 +90,7 @@ impl<P: Position> Default for Options<P> {
             max_nodes: u64::MAX,
             max_line: 10_000,
             key: P::key,
+            monotone_scores: false,
         }
     }
 }

@@ -14,6 +14,10 @@ pub(crate) const INF: i32 = 30_000;
 /// "No position of the current line": a result that does not depend on the line.
 const FREE: usize = usize::MAX;
 
+/// Enhanced transposition cutoffs are tried this near the root only: deeper, the probes cost
+/// more than the nodes they save.
+const ETC_PLIES: usize = 12;
+
 /// Why a solve stopped without a value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -178,8 +182,23 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             beta = beta.min(high);
             hint = usize::from(entry.best);
         }
-        let (alpha0, nodes0) = (alpha, self.nodes);
         let mover = position.side_to_move();
+        if self.options.monotone_scores {
+            // Scores only grow and never pass the game's seeds: the final difference lies
+            // between what each side already holds and all the rest.
+            let (mine, theirs) = (position.score(mover) as i32, position.score(!mover) as i32);
+            let board =
+                (position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)) as i32;
+            let total = mine + theirs + board;
+            let (low, high) = (2 * mine - total, total - 2 * theirs);
+            if low >= beta {
+                return (low, FREE);
+            }
+            if high <= alpha {
+                return (high, FREE);
+            }
+        }
+        let (alpha0, nodes0) = (alpha, self.nodes);
         let mut children = self
             .pool
             .get_mut(ply)
@@ -198,6 +217,25 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             children.push((order, i, child));
         }
         children.sort_by_key(|&(order, _, _)| core::cmp::Reverse(order));
+        // Enhanced transposition cutoff: a child already known to refute the window.
+        for (_, _, child) in children.iter().filter(|_| ply < ETC_PLIES) {
+            let key = (self.options.key)(child);
+            if child.is_over() || self.on_path.contains_key(&key) {
+                continue;
+            }
+            let Some(entry) = self.table.probe(key) else {
+                continue;
+            };
+            let low = if child.side_to_move() == mover {
+                i32::from(entry.low)
+            } else {
+                -i32::from(entry.high)
+            };
+            if low >= beta {
+                self.pool_put(ply, children);
+                return (low, FREE);
+            }
+        }
         self.push(position);
         let (mut best, mut best_index, mut depends) = (-INF, usize::MAX, FREE);
         for (_, index, child) in &children {
@@ -217,10 +255,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             }
         }
         self.pop();
-        if self.pool.len() <= ply {
-            self.pool.resize_with(ply + 1, Vec::new);
-        }
-        self.pool[ply] = children;
+        self.pool_put(ply, children);
         if self.stopped.is_some() {
             return (0, FREE);
         }
@@ -238,6 +273,14 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         let index = (best > alpha0).then_some(best_index);
         self.table.store(key, low, high, index, self.nodes - nodes0);
         (best, FREE)
+    }
+
+    /// Gives the child list of `ply` back for reuse.
+    fn pool_put(&mut self, ply: usize, children: Vec<(i32, usize, P)>) {
+        if self.pool.len() <= ply {
+            self.pool.resize_with(ply + 1, Vec::new);
+        }
+        self.pool[ply] = children;
     }
 
     /// Whether the value of `child` (reached from a position whose side to move is `mover`)

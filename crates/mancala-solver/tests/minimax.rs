@@ -150,7 +150,7 @@ fn kalah_small_boards() {
         None,
         Some(board_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
     ] {
-        cases(30, |rng| {
+        cases(20, |rng| {
             let pits = 1 + rng.below(4) as usize;
             let seeds = 1 + rng.below(3) as usize;
             let rules = kalah::RuleSet::with_board(pits, seeds)
@@ -161,6 +161,7 @@ fn kalah_small_boards() {
             let mut options = Options::default();
             if let Some(key) = key {
                 options.key = key;
+                options.monotone_scores = true;
             }
             (position, options)
         });
@@ -193,21 +194,27 @@ fn toguz_2x5_near_the_end() {
         let left = 2 + rng.below(5);
         (
             near_end(toguz::Toguz::new(rules), rng.next_u64(), left),
-            Options::default(),
+            Options {
+                monotone_scores: rng.below(2) == 1,
+                ..Options::default()
+            },
         )
     });
 }
 
 #[test]
 fn oware_with_few_seeds() {
-    cases(60, |rng| {
+    cases(30, |rng| {
         let rules = oware::RuleSet::with_board(2 + rng.below(5) as usize, 2)
             .unwrap()
             .with_max_plies(0);
         let left = 2 + rng.below(5);
         (
             near_end(oware::Oware::new(rules), rng.next_u64(), left),
-            Options::default(),
+            Options {
+                monotone_scores: rng.below(2) == 1,
+                ..Options::default()
+            },
         )
     });
 }
