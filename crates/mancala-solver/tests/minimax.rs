@@ -185,7 +185,7 @@ fn kalah_under_the_move_limit_with_a_tiny_table() {
 
 #[test]
 fn toguz_2x5_near_the_end() {
-    cases(60, |rng| {
+    cases(30, |rng| {
         let rules = toguz::RuleSet {
             board: toguz::BoardSize::Five,
             stop_at_majority: rng.below(2) == 1,
@@ -204,7 +204,7 @@ fn toguz_2x5_near_the_end() {
 
 #[test]
 fn oware_with_few_seeds() {
-    cases(30, |rng| {
+    cases(20, |rng| {
         let rules = oware::RuleSet::with_board(2 + rng.below(5) as usize, 2)
             .unwrap()
             .with_max_plies(0);
@@ -221,7 +221,7 @@ fn oware_with_few_seeds() {
 
 #[test]
 fn katro_4x4_near_the_end() {
-    cases(40, |rng| {
+    cases(24, |rng| {
         let rules = katro::RuleSet::on(katro::Size::S4x4);
         let left = 2 + rng.below(6);
         (
@@ -233,7 +233,7 @@ fn katro_4x4_near_the_end() {
 
 #[test]
 fn mangala4_near_the_end() {
-    cases(40, |rng| {
+    cases(24, |rng| {
         let left = 2 + rng.below(6);
         (
             near_end(mangala4::Mangala4::default(), rng.next_u64(), left),
