@@ -384,6 +384,23 @@ macro_rules! game_class {
                 $crate::search::search(py, &self.game, limits)
             }
 
+            /// The exact value of the position: the final score difference for the player
+            /// to move under perfect play, every best move and a principal variation, as a
+            /// dict (see the package's documentation); `nodes` bounds the work (default
+            /// 100 000 000), `table_mb` the transposition table.
+            #[pyo3(
+                signature = (nodes = None, table_mb = $crate::ints::Int::Value(64)),
+                text_signature = "($self, nodes=None, table_mb=64)"
+            )]
+            fn solve<'py>(
+                &self,
+                py: Python<'py>,
+                nodes: Option<$crate::ints::Int>,
+                table_mb: $crate::ints::Int,
+            ) -> PyResult<Bound<'py, PyDict>> {
+                $crate::solve::solve(py, &self.game, nodes, table_mb)
+            }
+
             /// A 64-bit key: equal positions have equal keys.
             fn key(&self) -> PyResult<u64> {
                 guarded(|| Ok(self.game.key()))

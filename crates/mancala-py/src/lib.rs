@@ -17,6 +17,7 @@ mod names;
 mod options;
 mod playouts;
 mod search;
+mod solve;
 mod stepper;
 
 use pyo3::prelude::*;

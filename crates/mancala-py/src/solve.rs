@@ -1,0 +1,144 @@
+//! `solve()` on every game object: the exact value of the position by `mancala-solver`'s proof
+//! search, under both endless-play conventions where play could go on for ever, run with the
+//! interpreter released.
+
+use crate::game::Binding;
+use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
+use crate::guard::{guarded, value_error};
+use crate::ints::Int;
+use mancala_engine::{Game, Position};
+use mancala_solver::{board_key, solve_range, Options, SolveError, MAX_TABLE_BYTES};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The nodes a solve may visit when the caller names no limit: a few minutes at most, so
+/// that a position too big to solve ends with an error rather than running for hours.
+pub(crate) const DEFAULT_MAX_NODES: u64 = 100_000_000;
+
+/// The stack of the solving thread: the search recurses once a ply of its longest line, deeper
+/// than the interpreter's thread allows.
+const STACK_BYTES: usize = 1 << 30;
+
+/// A game the solver can prove, with what it needs to know of the game's rules.
+pub(crate) trait Solvable: Binding {
+    /// Whether the scores only grow and never pass the seeds of the game.
+    const MONOTONE_SCORES: bool;
+
+    /// The key that tells positions apart: equal keys must mean the same future.
+    fn solver_key(&self) -> fn(&Self) -> u64 {
+        Self::key
+    }
+}
+
+impl Solvable for Toguz {
+    const MONOTONE_SCORES: bool = true;
+}
+
+impl Solvable for Kalah {
+    const MONOTONE_SCORES: bool = true;
+
+    /// Without a move limit the move counter decides nothing, and positions met at other ply
+    /// counts are the same position.
+    fn solver_key(&self) -> fn(&Self) -> u64 {
+        if self.rules().max_plies() == 0 {
+            board_key::<Kalah>
+        } else {
+            Self::key
+        }
+    }
+}
+
+impl Solvable for Oware {
+    const MONOTONE_SCORES: bool = true;
+}
+
+impl Solvable for Katro {
+    const MONOTONE_SCORES: bool = false;
+}
+
+impl Solvable for Mangala4 {
+    const MONOTONE_SCORES: bool = false;
+}
+
+/// Solves `game` within `nodes` nodes and a table of `table_mb` MiB and returns a dict:
+/// `value` (the exact final score difference for the player to move, `None` when it depends
+/// on who is given the seeds of an endless game), `low` and `high` (the value under the two
+/// conventions), `best` and `best_moves` (every best move, as action ids and in notation), `pv`
+/// and `pv_moves` (a principal variation) and `nodes`.
+pub(crate) fn solve<'py, G: Solvable>(
+    py: Python<'py>,
+    game: &G,
+    nodes: Option<Int>,
+    table_mb: Int,
+) -> PyResult<Bound<'py, PyDict>> {
+    let max_nodes = match nodes {
+        None => DEFAULT_MAX_NODES,
+        Some(nodes) => nodes
+            .within(1, u64::MAX)
+            .ok_or_else(|| value_error(format!("nodes must be from 1 to 2^64 - 1, not {nodes}")))?,
+    };
+    let max_mib = MAX_TABLE_BYTES >> 20;
+    let table = table_mb.within(1, max_mib).ok_or_else(|| {
+        value_error(format!(
+            "table_mb must be from 1 to {max_mib} MiB, not {table_mb}"
+        ))
+    })?;
+    let options = Options {
+        table_bytes: table << 20,
+        max_nodes,
+        key: game.solver_key(),
+        monotone_scores: G::MONOTONE_SCORES,
+        ..Options::default()
+    };
+    let solved = py.detach(|| {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || guarded(|| Ok(solve_range(game, &options, None))))
+                .map_err(|error| {
+                    PyRuntimeError::new_err(format!("no thread to solve on: {error}"))
+                })?
+                .join()
+                .unwrap_or_else(|_| Err(PyRuntimeError::new_err("the solve failed")))
+        })
+    })?;
+    let range = solved.map_err(|error| match error {
+        SolveError::Table(_) => value_error(error.to_string()),
+        _ => PyRuntimeError::new_err(error.to_string()),
+    })?;
+    let notation = |moves: &[G::Move]| {
+        let mut position = game.clone();
+        let mut line = Vec::new();
+        for &mv in moves {
+            if position.check_move(mv).is_err() {
+                break;
+            }
+            line.push((position.action(mv), mv.to_string()));
+            position.play_unchecked(mv);
+        }
+        line
+    };
+    let best: Vec<(usize, String)> = range
+        .best()
+        .into_iter()
+        .map(|mv| (game.action(mv), mv.to_string()))
+        .collect();
+    let pv = notation(&range.south.pv);
+    let dict = PyDict::new(py);
+    dict.set_item("value", range.exact())?;
+    dict.set_item("low", range.low())?;
+    dict.set_item("high", range.high())?;
+    dict.set_item("best", best.iter().map(|(a, _)| *a).collect::<Vec<_>>())?;
+    dict.set_item(
+        "best_moves",
+        best.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+    )?;
+    dict.set_item("pv", pv.iter().map(|(a, _)| *a).collect::<Vec<_>>())?;
+    dict.set_item(
+        "pv_moves",
+        pv.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+    )?;
+    dict.set_item("nodes", range.nodes())?;
+    Ok(dict)
+}
