@@ -133,6 +133,21 @@ pub(crate) fn limits(
     })
 }
 
+/// The moves of `moves` played one after another from `game`, as action ids and in notation,
+/// up to the first that is not legal where it comes.
+pub(crate) fn line<G: Binding>(game: &G, moves: &[G::Move]) -> Vec<(usize, String)> {
+    let mut position = game.clone();
+    let mut line = Vec::new();
+    for &mv in moves {
+        if position.check_move(mv).is_err() {
+            break;
+        }
+        line.push((position.action(mv), mv.to_string()));
+        position.play_unchecked(mv);
+    }
+    line
+}
+
 /// Searches `game` and returns a dict: `action` (the best action id, `None` once the game is
 /// over), `move` (in notation), `value` (for the player to move: an evaluation, or near
 /// ±1 000 000 000 for a won or lost game), `plies_to_end` (the plies to the announced end,
@@ -150,15 +165,7 @@ pub(crate) fn search<'py, G: Searchable>(
     let (result, pv) = py.detach(|| {
         guarded(|| {
             let result = game.best(limits, bytes, threads);
-            let mut position = game.clone();
-            let mut pv = Vec::new();
-            for &mv in &result.pv {
-                if position.check_move(mv).is_err() {
-                    break;
-                }
-                pv.push((position.action(mv), mv.to_string()));
-                position.play_unchecked(mv);
-            }
+            let pv = line(game, &result.pv);
             Ok((result, pv))
         })
     })?;

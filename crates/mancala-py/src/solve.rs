@@ -6,6 +6,7 @@ use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
+use crate::search::line;
 use mancala_engine::{Game, Position};
 use mancala_solver::{board_key, solve_range, Options, SolveError, MAX_TABLE_BYTES};
 use pyo3::exceptions::PyRuntimeError;
@@ -107,24 +108,12 @@ pub(crate) fn solve<'py, G: Solvable>(
         SolveError::Table(_) => value_error(error.to_string()),
         _ => PyRuntimeError::new_err(error.to_string()),
     })?;
-    let notation = |moves: &[G::Move]| {
-        let mut position = game.clone();
-        let mut line = Vec::new();
-        for &mv in moves {
-            if position.check_move(mv).is_err() {
-                break;
-            }
-            line.push((position.action(mv), mv.to_string()));
-            position.play_unchecked(mv);
-        }
-        line
-    };
     let best: Vec<(usize, String)> = range
         .best()
         .into_iter()
         .map(|mv| (game.action(mv), mv.to_string()))
         .collect();
-    let pv = notation(&range.south.pv);
+    let pv = line(game, &range.south.pv);
     let dict = PyDict::new(py);
     dict.set_item("value", range.exact())?;
     dict.set_item("low", range.low())?;
