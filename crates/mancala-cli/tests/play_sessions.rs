@@ -14,9 +14,14 @@ struct Session {
 
 /// Runs `play` with `args`, typing `typed` (one line each) at its prompts.
 fn session(args: &str, typed: &[&str]) -> Session {
+    session_with(&args.split_whitespace().collect::<Vec<_>>(), typed)
+}
+
+/// [`session`] with the arguments given one by one (an argument may hold spaces).
+fn session_with(args: &[&str], typed: &[&str]) -> Session {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .arg("play")
-        .args(args.split_whitespace())
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -259,4 +264,41 @@ fn in_kalah_max_plies_is_the_games_own_move_limit() {
         let refused = session(&format!("kalah --auto --max-plies {bad}"), &[]);
         assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stdout);
     }
+}
+
+#[test]
+fn in_toguz_a_repetition_ends_the_game_only_under_a_repetition_rule() {
+    // On 2 × 5 with one seed in each last hole, White always has one seed, so the computer's
+    // moves are forced, and Black's 5, 1, 2, 3, 4 bring the start back after ten plies.
+    let start = [
+        "toguz",
+        "--position",
+        "1S,4/4,1S 24 24 S",
+        "--side",
+        "north",
+    ];
+    let cycle = ["5", "1", "2", "3", "4"];
+    let rule = |name: &'static str| [&start[..], &["--repetition", name]].concat();
+    let own_side = session_with(&rule("own-side"), &cycle);
+    assert_eq!(own_side.code, Some(0), "{}", own_side.stdout);
+    let last = own_side.stdout.lines().last().unwrap_or_default();
+    assert_eq!(last, "result: draw 25-25 (repetition)");
+    let uncounted = session_with(&rule("uncounted"), &cycle);
+    let last = uncounted.stdout.lines().last().unwrap_or_default();
+    assert_eq!(last, "result: draw 24-24 (repetition)");
+    // Without a rule (the federation rules) play goes on: the person is asked again.
+    for args in [&start[..], &rule("none")] {
+        let endless = session_with(args, &[&cycle[..], &["quit"]].concat());
+        assert!(!endless.stdout.contains("result:"), "{}", endless.stdout);
+        assert!(
+            endless.stdout.ends_with("You left the game.\n"),
+            "{}",
+            endless.stdout
+        );
+    }
+    // A rule that does not exist, or a position string that does not read, is refused.
+    let refused = session_with(&rule("sometimes"), &[]);
+    assert_eq!(refused.code, Some(2));
+    let unreadable = session_with(&["toguz", "--position", "1S,4/4"], &[]);
+    assert_eq!(unreadable.code, Some(2));
 }

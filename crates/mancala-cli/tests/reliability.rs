@@ -290,3 +290,21 @@ fn an_error_into_a_full_standard_error_exits_with_its_code_not_a_panic() {
         assert_eq!(status.code(), Some(code), "`{line}`");
     }
 }
+
+#[test]
+fn match_repetition_takes_one_of_its_rules_and_only_in_toguz() {
+    refused(
+        "match toguz old old --repetition sometimes",
+        2,
+        "`sometimes` is not a repetition rule",
+    );
+    refused(
+        "match kalah old old --repetition own-side",
+        2,
+        "--repetition is a Toguz Kumalak rule",
+    );
+    let out = mancala("match toguz old old --depth 1 --games 2 --repetition own-side --quiet");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("games=2 "), "{text}");
+}

@@ -57,7 +57,7 @@ pub use moves::{Effect, Move, MoveError};
 pub use notation::ParseError;
 pub use position::{Toguz, BLACK, WHITE};
 pub use record::{Record, RecordError};
-pub use repetition::RepetitionRule;
+pub use repetition::{RepetitionRule, RepetitionRuleError};
 pub use rules::{BoardSize, RuleSet, TuzdikRule};
 pub use setup::{Setup, SetupError};
 

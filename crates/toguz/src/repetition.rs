@@ -5,6 +5,8 @@
 //! game with [`Toguz::repetition_result`] under the rule chosen here.
 
 use crate::Toguz;
+use core::fmt;
+use core::str::FromStr;
 use mancala_engine::{EndReason, GameResult, Outcome, Position, Side};
 
 /// What a repeated position does: nothing under the federation rules (the default), or it
@@ -18,6 +20,62 @@ pub enum RepetitionRule {
     OwnSide,
     /// The game ends; the seeds on the board count for no one.
     Uncounted,
+}
+
+impl RepetitionRule {
+    /// Every rule, in the order of their names.
+    pub const ALL: [RepetitionRule; 3] = [
+        RepetitionRule::None,
+        RepetitionRule::OwnSide,
+        RepetitionRule::Uncounted,
+    ];
+
+    /// The rule's name on a command line: `none`, `own-side` or `uncounted`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RepetitionRule::None => "none",
+            RepetitionRule::OwnSide => "own-side",
+            RepetitionRule::Uncounted => "uncounted",
+        }
+    }
+}
+
+impl fmt::Display for RepetitionRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no [`RepetitionRule`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RepetitionRuleError {
+    excerpt: String,
+}
+
+impl fmt::Display for RepetitionRuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a repetition rule (none, own-side or uncounted)",
+            self.excerpt
+        )
+    }
+}
+
+impl std::error::Error for RepetitionRuleError {}
+
+impl FromStr for RepetitionRule {
+    type Err = RepetitionRuleError;
+
+    /// Reads a rule's [name](RepetitionRule::name), in any case.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        RepetitionRule::ALL
+            .into_iter()
+            .find(|rule| rule.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| RepetitionRuleError {
+                excerpt: text.chars().take(40).collect(),
+            })
+    }
 }
 
 impl Toguz {
@@ -76,5 +134,20 @@ mod tests {
             .unwrap();
         assert_eq!(end.outcome.reason, EndReason::Repetition);
         assert_eq!(end.scores, [25, 25]);
+    }
+
+    #[test]
+    fn every_rule_reads_back_from_its_name_and_other_texts_are_refused() {
+        for rule in RepetitionRule::ALL {
+            assert_eq!(rule.to_string().parse::<RepetitionRule>(), Ok(rule));
+            assert_eq!(
+                rule.name().to_uppercase().parse::<RepetitionRule>(),
+                Ok(rule)
+            );
+        }
+        let error = "own side".parse::<RepetitionRule>().unwrap_err();
+        assert!(error.to_string().contains("`own side`"), "{error}");
+        let long = "x".repeat(1000).parse::<RepetitionRule>().unwrap_err();
+        assert!(long.to_string().len() < 100, "{long}");
     }
 }

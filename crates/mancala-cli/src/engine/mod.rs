@@ -92,6 +92,11 @@ where
                 "{name} chooses a start, not a rule: give it with `position string`"
             ));
         }
+        if name == "--repetition" {
+            return Err(format!(
+                "{name} ends a game that a referee keeps the history of: give it to play or match"
+            ));
+        }
         let value = if ui.takes_value(name) {
             args.next()
                 .ok_or_else(|| format!("option `{name}` needs a value"))?

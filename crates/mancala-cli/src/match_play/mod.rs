@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! mancala match GAME A B [--time MS | --depth D | --nodes N]
-//!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--quiet]
+//!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--repetition R] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
 //!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
 //! mancala match fit toguz PGN_FILE
@@ -25,7 +25,9 @@
 //! South in one game and North in the other. Every move gets the same limit (default `--time 100`). Games run
 //! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
 //! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
-//! 95 % interval, and each player's average depth and nodes per second.
+//! 95 % interval, and each player's average depth and nodes per second. For Toguz Kumalak,
+//! `--repetition none|own-side|uncounted` ends a game whose position comes back (its rules
+//! know no repetition, so by default such a game plays on to the 2 000-ply cap, a draw).
 //!
 //! `think` searches the start position with `pvs` and prints a line per completed iteration
 //! (depth, value, nodes, time, nodes per second, principal variation); with `--positions K`
@@ -46,15 +48,16 @@ mod uci_player;
 use cli::in_range;
 use contender::{Contender, Spec};
 use elo::Tally;
-use mancala_engine::{Position, Rng, Side};
+use mancala_engine::{GameResult, Position, Rng, Side};
 use mancala_search::{Limits, MAX_SEARCH_DEPTH};
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
-[--seed S] [--opening-plies K] [--threads T] [--quiet]
+[--seed S] [--opening-plies K] [--threads T] [--repetition none|own-side|uncounted] [--quiet]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
 [--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
@@ -98,6 +101,7 @@ struct Settings {
     seed: u64,
     opening_plies: u32,
     threads: usize,
+    repetition: Option<toguz::RepetitionRule>,
     quiet: bool,
 }
 
@@ -113,6 +117,7 @@ fn run(args: &[String]) -> Result<(), String> {
         seed: 1,
         opening_plies: 4,
         threads: 1,
+        repetition: None,
         quiet: false,
     };
     let mut rest = options.iter();
@@ -134,6 +139,12 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             // `0` counts as one thread.
             "--threads" => settings.threads = in_range(name, value()?, 0..=MAX_THREADS)?.max(1),
+            "--repetition" => {
+                let rule = value()?
+                    .parse()
+                    .map_err(|error| format!("{name}: {error}"))?;
+                settings.repetition = Some(rule);
+            }
             "--quiet" => settings.quiet = true,
             other => return Err(format!("unknown option `{other}`")),
         }
@@ -155,9 +166,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 .limits
                 .max_time()
                 .unwrap_or(Duration::from_millis(100));
+            let rule = settings.repetition.unwrap_or_default();
             play_match(
                 &settings,
                 toguz::Toguz::default,
+                |position| position.repetition_result(rule),
                 |spec, limits| match spec.external() {
                     Some(program) => match external::External::spawn(program, time) {
                         Ok(player) => Box::new(player),
@@ -173,10 +186,13 @@ fn run(args: &[String]) -> Result<(), String> {
         "katro" | "kalah" if external.is_some() => {
             return Err("external players play Toguz Kumalak only".into())
         }
-        "katro" => play_match(&settings, katro::Katro::default, |spec, limits| {
+        "katro" | "kalah" if settings.repetition.is_some() => {
+            return Err("--repetition is a Toguz Kumalak rule".into())
+        }
+        "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
         }),
-        "kalah" => play_match(&settings, kalah::Kalah::default, |spec, limits| {
+        "kalah" => play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
             spec.build(limits, kalah::eval::Evaluation::default())
         }),
         other => return Err(format!("unknown game `{other}`")),
@@ -435,9 +451,18 @@ pub fn table_bytes(name: &str, text: &str) -> Result<usize, String> {
 
 type Build<'a, P> = dyn Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync + 'a;
 
+/// How a position that has come back ends the game, if it does.
+type Repeated<'a, P> = dyn Fn(&P) -> Option<GameResult> + Sync + 'a;
+
+/// A game whose rules end nothing at a repetition.
+fn no_rule<P>(_: &P) -> Option<GameResult> {
+    None
+}
+
 fn play_match<P>(
     settings: &Settings,
     start: impl Fn() -> P + Sync,
+    repeated: impl Fn(&P) -> Option<GameResult> + Sync,
     build: impl Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync,
 ) where
     P: Position + Send,
@@ -451,7 +476,7 @@ fn play_match<P>(
                 if index >= settings.games {
                     break;
                 }
-                let record = play_one(settings, index, &start, &build);
+                let record = play_one(settings, index, &start, &repeated, &build);
                 if !settings.quiet {
                     outln!("{}", record.line);
                 }
@@ -507,6 +532,7 @@ fn play_one<P: Position>(
     settings: &Settings,
     index: usize,
     start: &dyn Fn() -> P,
+    repeated: &Repeated<'_, P>,
     build: &Build<'_, P>,
 ) -> Record {
     let a_side = if index % 2 == 0 {
@@ -520,6 +546,8 @@ fn play_one<P: Position>(
     let mut b = build(&settings.b, settings.limits);
     let mut effort = [Effort::default(); 2];
     let mut plies = 0;
+    let mut seen = HashSet::from([position.clone()]);
+    let mut ended = None;
     while !position.is_over() && plies < MAX_PLIES {
         let mover = usize::from(position.side_to_move() != a_side);
         let player = if mover == 0 { &mut a } else { &mut b };
@@ -535,10 +563,19 @@ fn play_one<P: Position>(
             Some(mv) if position.play(mv).is_ok() => plies += 1,
             _ => break,
         }
+        if !seen.insert(position.clone()) {
+            ended = repeated(&position);
+            if ended.is_some() {
+                break;
+            }
+        }
     }
-    let outcome = position.outcome();
+    let totals = [Side::South, Side::North].map(|side| position.score(side));
+    let (outcome, [south, north]) = match ended {
+        Some(end) => (Some(end.outcome), end.scores),
+        None => (position.outcome(), totals),
+    };
     let result = outcome.and_then(|o| o.winner);
-    let (south, north) = (position.score(Side::South), position.score(Side::North));
     let verdict = match result {
         Some(winner) if winner == a_side => "A wins",
         Some(_) => "B wins",

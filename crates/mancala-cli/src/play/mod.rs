@@ -23,7 +23,10 @@
 //!   `--max-plies` there): the game ends after move `N + 1` with the seeds counted, as
 //!   OpenSpiel ends it; `0` lifts the limit (every Kalah game ends anyway);
 //! - `--threads T`: the computer's search threads (default 1; more make `--auto` games
-//!   depend on timing).
+//!   depend on timing);
+//! - `--position STRING`: start from the game's position string (as `mancala engine`'s
+//!   `position string`) instead of the rules' start; the string holds the board, and options
+//!   that choose a start (a board size, a ritual) are then not asked for.
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
@@ -41,17 +44,20 @@ pub(crate) mod toguz_ui;
 
 pub use input::{Input, Stop};
 
-use mancala_engine::{EndReason, Position, Side};
+use mancala_engine::{EndReason, GameResult, Outcome, Position, Side};
 use mancala_search::{Evaluator, Limits, Pvs, ScoreDifference};
+use std::collections::HashSet;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The short usage text, printed with every command-line error.
 const USAGE: &str =
     "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
-[--seed S] [--max-plies N] [--threads T] [GAME OPTIONS]
+[--seed S] [--max-plies N] [--threads T] [--position STRING] [GAME OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
-  toguz options:    --board 9|7|5, --optional-tuzdik
+  toguz options:    --board 9|7|5, --optional-tuzdik, --repetition none|own-side|uncounted
+                    (a repeated position ends the game: none, the federation rules, ends
+                    nothing; own-side gives each player his side's seeds; uncounted, no one)
   mangala4 options: --board random|even, --first south|north, --leftover none|own-side
   katro options:    --size 6x6|4x4|4x6|6x3, --rules KEY=VALUE[,KEY=VALUE...]
                     (keys: direction, mover-row, opponent-hole, trigger, single-seed)
@@ -78,13 +84,17 @@ pub struct Options {
     pub max_plies: u32,
     /// The computer's search threads.
     pub threads: usize,
+    /// The position string to start from, if given.
+    pub position: Option<String>,
 }
 
 /// How `mancala play` drives one game: the start, the board, the notation, the words.
 pub trait Game {
     /// The game's position (its moves hash, for the computer's history of good moves, and
     /// have a text form).
-    type P: Position<Move: std::hash::Hash + std::fmt::Display> + Sync;
+    type P: Position<Move: std::hash::Hash + std::fmt::Display>
+        + std::str::FromStr<Err: std::fmt::Display>
+        + Sync;
 
     /// The game's name on the command line.
     fn name(&self) -> &'static str;
@@ -162,6 +172,12 @@ pub trait Game {
     fn reason(&self, reason: EndReason) -> String {
         reason.name().to_owned()
     }
+
+    /// The result when `position` has just come back (it occurred before in this game) and
+    /// the game's options make a repetition end the game; `None` lets play go on.
+    fn repetition_end(&self, _position: &Self::P) -> Option<GameResult> {
+        None
+    }
 }
 
 /// The longest time a move, in milliseconds: a day.
@@ -216,6 +232,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
         seed: clock_seed(),
         max_plies: 2000,
         threads: 1,
+        position: None,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut args = args.iter();
@@ -268,6 +285,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| format!("--max-plies takes 1 to {}", u32::MAX))?;
             }
+            "--position" => options.position = Some(value(name, &mut args)?.to_owned()),
             "-h" | "--help" => {
                 outln!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -320,9 +338,18 @@ pub fn parse_side(text: &str) -> Result<Side, String> {
 /// itself went wrong.
 fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     let mut input = Input::stdin();
-    let (mut position, settled) = match game.start(options, &mut input) {
-        Ok(start) => start,
-        Err(stop) => return stopped(&stop),
+    let (mut position, settled) = match &options.position {
+        Some(text) => match text.parse::<G::P>() {
+            Ok(position) => (position, None),
+            Err(error) => {
+                errln!("error: --position: {error}");
+                return ExitCode::from(2);
+            }
+        },
+        None => match game.start(options, &mut input) {
+            Ok(start) => start,
+            Err(stop) => return stopped(&stop),
+        },
     };
     let person = if options.auto {
         None
@@ -354,6 +381,8 @@ Type `help` for help.",
     let started = Instant::now();
     let mut last: Option<String> = None;
     let mut plies = 0u32;
+    let mut seen = HashSet::from([position.clone()]);
+    let mut repeated = None;
     if person != Some(position.side_to_move()) {
         outln!("{}", game.draw(&position, None).trim_end());
     }
@@ -394,32 +423,44 @@ Type `help` for help.",
             outln!("The computer plays {description}");
         }
         last = Some(description);
+        if !seen.insert(position.clone()) {
+            repeated = game.repetition_end(&position);
+            if repeated.is_some() {
+                break;
+            }
+        }
     }
     outln!("{}", game.draw(&position, last.as_deref()).trim_end());
     if options.auto {
         outln!("{plies} plies in {:.2} s", started.elapsed().as_secs_f64());
     }
-    match position.outcome() {
-        Some(outcome) => {
-            let (south, north) = (position.score(Side::South), position.score(Side::North));
-            let reason = game.reason(outcome.reason);
-            match outcome.winner {
-                Some(side) => {
-                    let (own, other) = match side {
-                        Side::South => (south, north),
-                        Side::North => (north, south),
-                    };
-                    outln!("result: {} wins {own}-{other} ({reason})", seat(game, side));
-                }
-                None => outln!("result: draw {south}-{north} ({reason})"),
-            }
-        }
+    let totals = [Side::South, Side::North].map(|side| position.score(side));
+    let ended = repeated
+        .map(|end| (end.outcome, end.scores))
+        .or_else(|| position.outcome().map(|outcome| (outcome, totals)));
+    match ended {
+        Some((outcome, [south, north])) => outln!("{}", result_line(game, outcome, south, north)),
         None => outln!(
             "result: unfinished after {plies} plies, {}",
             scores(game, &position)
         ),
     }
     ExitCode::SUCCESS
+}
+
+/// The last line of a finished game: `result: White (south) wins 82-40 (majority)`.
+fn result_line<G: Game>(game: &G, outcome: Outcome, south: u32, north: u32) -> String {
+    let reason = game.reason(outcome.reason);
+    match outcome.winner {
+        Some(side) => {
+            let (own, other) = match side {
+                Side::South => (south, north),
+                Side::North => (north, south),
+            };
+            format!("result: {} wins {own}-{other} ({reason})", seat(game, side))
+        }
+        None => format!("result: draw {south}-{north} ({reason})"),
+    }
 }
 
 /// The player at `side` with his seat when the game names him otherwise: `White (south)`.

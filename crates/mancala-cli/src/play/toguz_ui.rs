@@ -3,18 +3,21 @@
 //! moves typed as a hole number or in KZ / PlayOK notation, whose checksums are checked.
 //!
 //! Options: `--board 9|7|5` (the board size), `--optional-tuzdik` (the mover may decline a
-//! tuzdik; a half-move marked `x` claims it).
+//! tuzdik; a half-move marked `x` claims it), `--repetition none|own-side|uncounted` (whether
+//! a repeated position ends the game, and who gets the seeds left; the federation rules know
+//! no repetition, so the default ends nothing).
 
 use super::{lines, Game, Input, Options, Stop};
 use mancala_engine::Game as _;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
-use toguz::{BLACK, WHITE};
+use toguz::{RepetitionRule, BLACK, WHITE};
 
 /// The Toguz Kumalak driver and its rule options.
 #[derive(Debug, Clone, Default)]
 pub struct Toguz {
     rules: RuleSet,
+    repetition: RepetitionRule,
 }
 
 impl Toguz {
@@ -57,7 +60,7 @@ impl Game for Toguz {
     }
 
     fn takes_value(&self, name: &str) -> bool {
-        name == "--board"
+        name == "--board" || name == "--repetition"
     }
 
     fn rules_start(&self) -> toguz::Toguz {
@@ -73,6 +76,11 @@ impl Game for Toguz {
                     .ok()
                     .and_then(BoardSize::from_per_side)
                     .ok_or_else(|| format!("--board takes 9, 7 or 5, not `{value}`"))?;
+            }
+            "--repetition" => {
+                self.repetition = value
+                    .parse()
+                    .map_err(|error| format!("--repetition: {error}"))?;
             }
             other => return Err(format!("unknown toguz option `{other}`")),
         }
@@ -225,6 +233,10 @@ half-move in KZ or PlayOK notation: `76` (from hole 7, last stone on the opponen
 the tuzdik mark and the kazan total are checked against the board. Under --optional-tuzdik, \
 `7*` or a half-move marked `x` claims the tuzdik."
             .to_owned()
+    }
+
+    fn repetition_end(&self, position: &toguz::Toguz) -> Option<mancala_engine::GameResult> {
+        position.repetition_result(self.repetition)
     }
 
     fn reason(&self, reason: EndReason) -> String {
