@@ -8,38 +8,13 @@
 
 use kalah::prelude::*;
 use mancala_engine::perft::perft;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/openspiel_trace.py");
 
 /// The output of the trace script run with `args`, or `None` (having said why) when OpenSpiel
 /// is not there and not required.
 fn openspiel(args: &[&str]) -> Option<String> {
-    let python = std::env::var("MANCALA_PYTHON").unwrap_or_else(|_| "python3".to_owned());
-    let check = Command::new(&python).arg(SCRIPT).arg("check").output();
-    let missing = match &check {
-        Ok(output) if output.status.success() => None,
-        Ok(output) => Some(String::from_utf8_lossy(&output.stdout).trim().to_owned()),
-        Err(error) => Some(format!("`{python}` cannot be run: {error}")),
-    };
-    if let Some(why) = missing {
-        let required = std::env::var_os("MANCALA_REQUIRE_OPENSPIEL").is_some_and(|v| !v.is_empty());
-        assert!(!required, "OpenSpiel is required but not usable: {why}");
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: OpenSpiel comparison ({why}; set MANCALA_PYTHON to a Python with open_spiel)"
-        );
-        return None;
-    }
-    let output = Command::new(&python)
-        .arg(SCRIPT)
-        .args(args)
-        .stderr(Stdio::null())
-        .output()
-        .expect("the trace script runs");
-    assert!(output.status.success(), "the trace script failed: {args:?}");
-    Some(String::from_utf8(output.stdout).expect("the trace is text"))
+    mancala_kit::openspiel::trace(SCRIPT, args)
 }
 
 /// Checks one `state` line, `TERMINAL | PLAYER | CELLS… | LEGAL…`, against `position`. At the

@@ -29,8 +29,9 @@
 //! ```
 //!
 //! [`perft_table`] reads the perft tables kept in a game's docs and counts them again;
-//! [`data`] finds the shared game records some tests replay, or skips; [`toy`] is a tiny game
-//! for tests of code written over the trait.
+//! [`data`] finds the shared game records some tests replay, or skips; [`openspiel`] runs the
+//! scripts that compare a game with OpenSpiel's, or skips; [`toy`] is a tiny game for tests of
+//! code written over the trait.
 //!
 //! # Feature flags
 //!
@@ -38,6 +39,7 @@
 
 pub mod data;
 pub mod guide;
+pub mod openspiel;
 pub mod perft_table;
 pub mod toy;
 

@@ -1,11 +1,13 @@
-"""Random play-outs of OpenSpiel's `oware`, stepped from Python: the same work as
+"""Random play-outs of an OpenSpiel game, stepped from Python: the same work as
 
-    cargo run --release --example playouts -- oware GAMES --seed S
+    mancala playouts GAME GAMES --seed S
 
 (a uniformly random legal move at every ply, move generation and the choice included, one
 game after another), ending with the same line: `games=G moves=M seconds=T moves_per_sec=R`.
 
-    python openspiel_playouts.py GAMES [SEED]
+    python openspiel_playouts.py OPENSPIEL_GAME GAMES [SEED]
+
+OPENSPIEL_GAME is OpenSpiel's name: `oware` for Oware, `mancala` for Kalah.
 """
 
 import random
@@ -16,9 +18,11 @@ import pyspiel
 
 
 def main(args):
-    games = int(args[0])
-    rng = random.Random(int(args[1]) if len(args) > 1 else 0)
-    game = pyspiel.load_game("oware")
+    if len(args) not in (2, 3):
+        sys.exit(__doc__)
+    game = pyspiel.load_game(args[0])
+    games = int(args[1])
+    rng = random.Random(int(args[2]) if len(args) > 2 else 0)
     moves = 0
     clock = time.perf_counter()
     for _ in range(games):
@@ -26,7 +30,7 @@ def main(args):
         while not state.is_terminal():
             try:
                 state.apply_action(rng.choice(state.legal_actions()))
-            except pyspiel.SpielError:  # past OpenSpiel's 1000-move limit: the game stops
+            except pyspiel.SpielError:  # past Oware's 1000-move limit: the game stops
                 break
             moves += 1
     seconds = time.perf_counter() - clock
