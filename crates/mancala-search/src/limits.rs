@@ -1,6 +1,6 @@
 //! How long a search may run: by depth, by nodes, by wall-clock time, or the first of several.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -127,7 +127,17 @@ pub(crate) struct Budget {
     /// The nodes of every thread of a parallel search, against which `max_nodes` is counted
     /// (added to every [`CLOCK_INTERVAL`] nodes) instead of this thread's own.
     shared_nodes: Option<Arc<AtomicU64>>,
+    /// The deepest iteration any thread of a parallel search has completed ([`FINISHED`]
+    /// once the search is over): an iteration no deeper is abandoned.
+    finished: Option<Arc<AtomicU32>>,
+    /// The depth of the iteration under way (set by the iterative deepening).
+    pub(crate) depth: u32,
+    /// Set when the budget ended the iteration because another thread completed it.
+    pub(crate) overtaken: bool,
 }
+
+/// The deepest completed iteration of a search that is over: every thread stops.
+pub(crate) const FINISHED: u32 = u32::MAX;
 
 /// How many nodes pass between two looks at the clock (reading it costs more than a node).
 pub(crate) const CLOCK_INTERVAL: u64 = 1024;
@@ -145,6 +155,9 @@ impl Budget {
             deadline,
             stop: None,
             shared_nodes: None,
+            finished: None,
+            depth: 0,
+            overtaken: false,
         }
     }
 
@@ -160,10 +173,18 @@ impl Budget {
         self
     }
 
-    /// `true` once `nodes` nodes have used up the budget. The clock is read only every
-    /// [`CLOCK_INTERVAL`] nodes, and on the first call.
+    /// This budget, its iteration also ended once `finished` (the deepest iteration any
+    /// thread completed) reaches its depth.
+    pub(crate) fn with_finished(mut self, finished: Arc<AtomicU32>) -> Budget {
+        self.finished = Some(finished);
+        self
+    }
+
+    /// `true` once `nodes` nodes have used up the budget, or another thread has completed
+    /// the iteration under way ([`overtaken`](Budget::overtaken) then says so). The clock is
+    /// read only every [`CLOCK_INTERVAL`] nodes, and on the first call.
     #[inline]
-    pub(crate) fn exhausted(&self, nodes: u64) -> bool {
+    pub(crate) fn exhausted(&mut self, nodes: u64) -> bool {
         if let (Some(max), None) = (self.max_nodes, &self.shared_nodes) {
             if nodes >= max {
                 return true;
@@ -172,6 +193,7 @@ impl Budget {
         if nodes % CLOCK_INTERVAL != 0 {
             return false;
         }
+        self.overtaken = false;
         if self.stopped() {
             return true;
         }
@@ -185,10 +207,17 @@ impl Budget {
                 return true;
             }
         }
-        match self.deadline {
-            Some(deadline) => Instant::now() >= deadline,
-            None => false,
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return true;
         }
+        self.overtaken = self
+            .finished
+            .as_ref()
+            .is_some_and(|finished| finished.load(Ordering::Relaxed) >= self.depth);
+        self.overtaken
     }
 
     /// `true` once the stop flag, if any, is raised.
@@ -228,14 +257,31 @@ mod tests {
 
     #[test]
     fn budget_counts_nodes_and_time() {
-        let budget = Budget::new(Some(10), None);
+        let mut budget = Budget::new(Some(10), None);
         assert!(!budget.exhausted(9));
         assert!(budget.exhausted(10));
-        let budget = Budget::new(None, Some(Duration::ZERO));
+        let mut budget = Budget::new(None, Some(Duration::ZERO));
         assert!(budget.exhausted(0));
         assert!(budget.past_deadline());
-        let budget = Budget::new(None, Some(Duration::MAX));
+        let mut budget = Budget::new(None, Some(Duration::MAX));
         assert!(!budget.exhausted(0));
         assert!(!budget.past_deadline());
+        assert!(!budget.overtaken);
+    }
+
+    #[test]
+    fn an_iteration_another_thread_completed_is_overtaken() {
+        let finished = Arc::new(AtomicU32::new(4));
+        let mut budget = Budget::new(None, None).with_finished(finished.clone());
+        budget.depth = 5;
+        assert!(!budget.exhausted(0) && !budget.overtaken);
+        finished.store(5, Ordering::Relaxed);
+        // Looked at with the clock only.
+        assert!(!budget.exhausted(1));
+        assert!(budget.exhausted(CLOCK_INTERVAL) && budget.overtaken);
+        budget.depth = 6;
+        assert!(!budget.exhausted(2 * CLOCK_INTERVAL) && !budget.overtaken);
+        finished.store(FINISHED, Ordering::Relaxed);
+        assert!(budget.exhausted(3 * CLOCK_INTERVAL) && budget.overtaken);
     }
 }

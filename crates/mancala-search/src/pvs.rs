@@ -5,6 +5,7 @@ use crate::eval::{Evaluator, ScoreDifference};
 use crate::limits::{Budget, Limits};
 use crate::negamax::first_guess;
 use crate::ordering::{HistoryScores, Killers};
+use crate::parallel::Shared;
 use crate::pvs_search::{PvsSearch, Tuning};
 use crate::report::{Iteration, SearchResult};
 use crate::shared_tt::SharedTable;
@@ -74,10 +75,11 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 /// ([`clear`](Pvs::clear) forgets them).
 ///
 /// **Threads** ([`with_threads`](Pvs::with_threads), default one): more threads search the
-/// same position at once, sharing one transposition table (lazy SMP); every other helper
-/// thread searches each iteration one ply deeper, and what one thread stores the others find.
-/// The main thread's result is returned. With more than one thread results depend on timing
-/// and are no longer reproducible; with one, the search is exactly the single-threaded one.
+/// same position at once, sharing one transposition table (lazy SMP): helpers search one
+/// ply deeper than the depth half the threads are on, an iteration one thread completes
+/// ends that depth for all, and the deepest completed iteration of any thread is returned.
+/// With more than one thread results depend on timing and are no longer reproducible; with
+/// one, the search is exactly the single-threaded one.
 #[derive(Debug, Clone)]
 pub struct Pvs<P: Position, E = ScoreDifference> {
     pub(crate) limits: Limits,
@@ -326,26 +328,38 @@ where
         let plan = Plan {
             max_depth: self.limits.max_depth(),
             aspiration: self.aspiration,
-            skew: 0,
+            helper: false,
         };
-        let mut result = iterate(&mut search, position, result, plan, started, report, |n| n);
+        let mut result = iterate(
+            &mut search,
+            position,
+            result,
+            plan,
+            started,
+            report,
+            |n| n,
+            None,
+        );
         result.nodes = search.progress.nodes;
         result
     }
 }
 
-/// How one thread deepens: to which depth, with which window, and how many plies beyond the
-/// main thread's each of its iterations goes (a helper thread's varied depth).
+/// How one thread deepens: to which depth, with which window, and whether it is a helper of
+/// a parallel search (which may skip a depth another thread is on).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Plan {
     pub(crate) max_depth: u32,
     pub(crate) aspiration: i32,
-    pub(crate) skew: u32,
+    pub(crate) helper: bool,
 }
 
 /// Iterative deepening from `result`, the first guess, until the limits, a proven end or an
 /// iteration that meets no horizon; `report` hears of each completed iteration, with its
-/// nodes counted by `nodes` from this thread's.
+/// nodes counted by `nodes` from this thread's. With `shared`, one thread of a parallel
+/// search: the depths come from what the threads do, an iteration another thread completes
+/// first is abandoned and its result taken, and each completed one is published.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn iterate<P, E, T>(
     search: &mut PvsSearch<'_, P, E, T>,
     position: &P,
@@ -354,6 +368,7 @@ pub(crate) fn iterate<P, E, T>(
     started: Instant,
     mut report: impl FnMut(&Iteration<P::Move>),
     nodes: impl Fn(u64) -> u64,
+    shared: Option<&Shared>,
 ) -> SearchResult<P::Move>
 where
     P: Position,
@@ -361,44 +376,74 @@ where
     E: Evaluator<P>,
     T: Table<P::Move>,
 {
-    for iteration in 1..=plan.max_depth {
-        let depth = (iteration + plan.skew).min(plan.max_depth);
+    let mut depth = 0;
+    let mut reported = 0;
+    loop {
+        depth = match shared {
+            Some(shared) => shared.begin(depth, plan.helper, plan.max_depth),
+            None => depth + 1,
+        };
+        if depth > plan.max_depth {
+            break;
+        }
+        search.progress.budget.depth = depth;
         search.progress.horizon_reached = false;
         let value = aspiration_search(search, position, depth, result.value, plan.aspiration);
-        if search.progress.aborted {
+        if let Some(shared) = shared {
+            shared.end(depth);
+        }
+        let overtaken = search.progress.aborted && search.progress.budget.overtaken;
+        let mut over = false;
+        if overtaken {
+            // Another thread completed this depth: go on from its result (taken below). The
+            // node where the budget said so counts, so that it is not looked at twice.
+            search.progress.aborted = false;
+            search.progress.budget.overtaken = false;
+            search.progress.nodes += 1;
+        } else if search.progress.aborted {
             // Root moves fully searched in the unfinished iteration that beat the old best.
             if let Some(&best) = search.progress.root_pv().first() {
                 result.best_move = Some(best);
                 result.pv = search.progress.root_pv().to_vec();
             }
             break;
+        } else {
+            result.value = value;
+            result.depth = depth;
+            result.pv = search.progress.root_pv().to_vec();
+            if let Some(&best) = result.pv.first() {
+                result.best_move = Some(best);
+            }
+            // A won or lost game in `p` plies is final once no quicker end can be hidden: a
+            // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
+            // of it may have been reduced by one, at `REACH × p` with selectivity.
+            let reach = match (search.tuning.reductions, search.tuning.pruning) {
+                (_, true) => crate::prune::REACH,
+                (true, false) => 2,
+                (false, false) => 1,
+            };
+            let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
+            over = !search.progress.horizon_reached || proven || depth >= plan.max_depth;
         }
-        result.value = value;
-        result.depth = depth;
-        result.pv = search.progress.root_pv().to_vec();
-        if let Some(&best) = result.pv.first() {
-            result.best_move = Some(best);
+        if let Some(shared) = shared {
+            if !overtaken {
+                shared.publish(position, &result, over);
+            }
+            if let Some(deeper) = shared.deeper_than(position, result.depth) {
+                result = deeper;
+            }
         }
-        report(&Iteration {
-            depth,
-            value,
-            nodes: nodes(search.progress.nodes),
-            elapsed: started.elapsed(),
-            pv: result.pv.clone(),
-        });
-        // A won or lost game in `p` plies is final once no quicker end can be hidden: a
-        // line of `p` plies is searched to its end at depth `p`, at `2p` when every ply
-        // of it may have been reduced by one, at `REACH × p` with selectivity.
-        let reach = match (search.tuning.reductions, search.tuning.pruning) {
-            (_, true) => crate::prune::REACH,
-            (true, false) => 2,
-            (false, false) => 1,
-        };
-        let proven = plies_to_end(value).is_some_and(|plies| depth >= reach * plies);
-        if !search.progress.horizon_reached || proven || depth >= plan.max_depth {
-            break;
+        if result.depth > reported {
+            reported = result.depth;
+            report(&Iteration {
+                depth: result.depth,
+                value: result.value,
+                nodes: nodes(search.progress.nodes),
+                elapsed: started.elapsed(),
+                pv: result.pv.clone(),
+            });
         }
-        if search.progress.budget.past_deadline() {
+        if over || search.progress.budget.past_deadline() {
             break;
         }
     }
