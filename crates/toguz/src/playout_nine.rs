@@ -36,17 +36,25 @@ struct Game {
 impl Game {
     /// The game's parts from a position.
     fn new(position: &Toguz) -> Game {
+        let mut game = Game::for_one_move(position);
+        game.tuzdiks_changed();
+        game
+    }
+
+    /// The game's parts for one move: the sowing's mask is left unset (a single move empties
+    /// the tuzdiks without it).
+    #[inline(always)]
+    fn for_one_move(position: &Toguz) -> Game {
         let tuzdiks = position.tuzdiks.map(usize::from);
-        let mut game = Game {
+        let [south, north] = tuzdiks;
+        Game {
             holes: position.holes,
             kazans: position.kazan(Side::South) | position.kazan(Side::North) << 8,
             tuzdiks,
             keep: [0; HOLE_BYTES],
-            free: 0,
+            free: RING_BITS & !(1 << (south % 32) | 1 << (north % 32)),
             occupied: position.occupied,
-        };
-        game.tuzdiks_changed();
-        game
+        }
     }
 
     /// Works out the masks that follow from the tuzdiks (inlined, so that the game's parts can
@@ -110,8 +118,15 @@ impl Game {
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
         self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
             + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
-        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
-            *hole = sown & keep;
+        if JOINED {
+            // One move: two stores empty the tuzdiks (or the spare hole), no mask to work out.
+            self.holes = sown;
+            self.holes[south_tuzdik % HOLE_BYTES] = 0;
+            self.holes[north_tuzdik % HOLE_BYTES] = 0;
+        } else {
+            for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
+                *hole = sown & keep;
+            }
         }
         self.holes[landing] &= u8::from(take).wrapping_sub(1);
         self.kazans += (c * u32::from(take)) << (8 * me);
@@ -204,7 +219,7 @@ impl Toguz {
     /// [`Effect`](crate::Effect).
     #[inline]
     pub(crate) fn play_nine(&mut self, mv: Move) {
-        let mut game = Game::new(self);
+        let mut game = Game::for_one_move(self);
         match self.side {
             Side::South => game.sow::<true, true>(mv.index()),
             Side::North => game.sow::<false, true>(mv.index()),
