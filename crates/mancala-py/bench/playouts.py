@@ -11,6 +11,12 @@ MODE is one of:
   ``--threads`` threads), the random legal actions chosen with numpy from the masks, until
   COUNT moves have been played; also prints the time inside ``step`` alone.
 - ``batch-random``: the same batch stepped by ``step_random()``, the moves drawn in Rust.
+- ``batch-vs-playouts``: in one process, ``step_random()`` for COUNT moves, then
+  ``random_playouts`` for about as many moves; prints both rates and their ratio, which a busy
+  machine disturbs less than either rate.
+- ``batch-arrays``: the arrays of a step without the move: ``reset(indices=[])`` (which restarts
+  no game) writes every game's observation and mask into new arrays, until COUNT rows have
+  been written; also prints the time of creating a zeroed ``bytearray`` of the observations' size.
 - ``playouts``: Toguz Kumalak through ``mancala.random_playouts``: here the number is of games,
   all played in one call from seed S, the very games ``cargo run --release --example playouts
   -- toguz GAMES --seed S`` plays (the same generator, the same moves).
@@ -80,6 +86,42 @@ def toguz_batch_random(moves, seed, n=1024, threads=1):
     return played
 
 
+def toguz_batch_vs_playouts(moves, seed, n=1024, threads=1):
+    import mancala
+
+    start = time.perf_counter()
+    played = toguz_batch_random(moves, seed, n, threads)
+    batch_rate = played / (time.perf_counter() - start)
+    start = time.perf_counter()
+    # About 125 moves a game from the start.
+    playout_moves = mancala.random_playouts("toguz", max(1, moves // 125), seed=seed)["moves"]
+    playout_rate = playout_moves / (time.perf_counter() - start)
+    print(
+        f"step_random_moves_per_sec={batch_rate:.0f} playouts_moves_per_sec={playout_rate:.0f} "
+        f"ratio={playout_rate / batch_rate:.2f}"
+    )
+    return played + playout_moves
+
+
+def toguz_batch_arrays(rows, seed, n=1024, threads=1):
+    import mancala
+
+    batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
+    batch.reset()
+    size = 4 * n * batch.observation_size
+    steps = max(1, rows // n)
+    start = time.perf_counter()
+    for _ in range(steps):
+        bytearray(size)
+    zeroed = (time.perf_counter() - start) / (steps * n)
+    start = time.perf_counter()
+    for _ in range(steps):
+        batch.reset(indices=[])
+    arrays = (time.perf_counter() - start) / (steps * n)
+    print(f"arrays_ns_per_game={arrays * 1e9:.1f} bytearray_ns_per_game={zeroed * 1e9:.1f}")
+    return steps * n
+
+
 def toguz_playouts(games, seed):
     import mancala
 
@@ -91,6 +133,8 @@ MODES = {
     "openspiel-oware": openspiel_oware_step,
     "batch": toguz_batch,
     "batch-random": toguz_batch_random,
+    "batch-vs-playouts": toguz_batch_vs_playouts,
+    "batch-arrays": toguz_batch_arrays,
     "playouts": toguz_playouts,
 }
 

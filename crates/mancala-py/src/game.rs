@@ -102,6 +102,26 @@ pub(crate) trait Binding:
     /// Whether the game has stores to draw.
     const STORES: bool = true;
 
+    /// The legal action ids as a bit set (bit `a` for action `a`; batches take games of at
+    /// most 64 actions): from the list of legal moves, unless the game has a quicker way.
+    fn legal_bits(&self) -> u64 {
+        self.legal_moves()
+            .iter()
+            .fold(0, |bits, &mv| bits | 1u64 << (self.action(mv) % 64))
+    }
+
+    /// Plays the legal move `mv` as `play_unchecked` does; a game whose crate has a quicker
+    /// move for many games stepped a move at a time uses it (the same position after).
+    fn play_quick(&mut self, mv: Self::Move) {
+        self.play_unchecked(mv);
+    }
+
+    /// Writes [`write_observation`] as little-endian float32 bytes into `out`; a game may
+    /// write its usual board in a quicker way (the same bytes).
+    fn observe_bytes(&self, player: Side, out: &mut [u8]) {
+        write_observation(self, player, &mut LeBytes(out));
+    }
+
     /// What a move did, as the entries of the dict `play()` returns.
     fn facts(effect: &Self::Effect) -> Vec<(&'static str, Fact)>;
 }

@@ -82,28 +82,97 @@ pub(crate) struct Games<G: Binding> {
 
 /// The legal actions of `game` as a bit set.
 fn legal_bits<G: Binding>(game: &G) -> u64 {
-    game.legal_moves()
-        .iter()
-        .fold(0, |bits, &mv| bits | 1 << game.action(mv))
+    game.legal_bits()
 }
 
 /// Writes `game`'s observation as `player` sees it into `out` (little-endian float32 bytes).
 fn write_floats<G: Binding>(game: &G, player: Side, out: &mut [u8]) {
-    game::write_observation(game, player, &mut game::LeBytes(out));
+    game.observe_bytes(player, out);
 }
 
+/// Bytes of ones, one a byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `SPREAD[b]`: byte `i` is bit `i` of `b`, so eight mask entries are one word.
+static SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// `IN_BYTE[b][r]`: the place of set bit `r` (from 0, lowest first) of the byte `b`.
+static IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut r) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Byte `i` holds the number of set bits in bytes `0..=i` of `bits` (the top byte: all of
+/// them).
+#[inline(always)]
+fn running_counts(bits: u64) -> u64 {
+    let pairs = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    bytes.wrapping_mul(ONES)
+}
+
+/// The place of set bit `k` (from 0, lowest first; `k` below the count) of `bits`, whose
+/// [`running_counts`] are `counts`: no loop and no branch, so no mispredicted jump a move.
+#[inline(always)]
+fn nth_bit(bits: u64, counts: u64, k: u32) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A high bit for each byte whose running count is at most `k` (counts and `k` are below
+    // 128, so no byte borrows from the next): their number is the byte holding bit `k`.
+    let at_most = (((u64::from(k & 63) * ONES) | HIGH) - counts) & HIGH;
+    let byte = (at_most >> 7).wrapping_mul(ONES) >> 56;
+    let shift = (8 * byte) & 63;
+    let before = ((counts << 8) >> shift) & 0xFF;
+    let rank = u64::from(k).wrapping_sub(before) & 7;
+    shift as usize + usize::from(IN_BYTE[((bits >> shift) & 0xFF) as usize][rank as usize])
+}
+
+/// A uniformly random action of the legal set `legal` (not empty): the `k`-th, `k` drawn
+/// below their number.
+#[inline(always)]
+fn random_action(legal: u64, rng: &mut Rng) -> usize {
+    let counts = running_counts(legal);
+    let k = rng.below((counts >> 56) as u32);
+    nth_bit(legal, counts, k)
+}
+
+/// Writes the mask of the legal set `legal`, one byte an action, eight at a time.
+#[inline(always)]
 fn write_mask(legal: u64, mask: &mut [u8]) {
-    for (a, byte) in mask.iter_mut().enumerate() {
-        *byte = (legal >> a & 1) as u8;
+    let byte = |i: usize| SPREAD[((legal >> ((8 * i) & 63)) & 0xFF) as usize].to_le_bytes();
+    let mut chunks = mask.chunks_exact_mut(8);
+    let mut i = 0;
+    for chunk in &mut chunks {
+        chunk.copy_from_slice(&byte(i));
+        i += 1;
     }
-}
-
-/// The `k`-th (from 0) set bit of `bits`.
-fn nth_bit(mut bits: u64, k: u32) -> usize {
-    for _ in 0..k {
-        bits &= bits - 1;
+    for (entry, bit) in chunks.into_remainder().iter_mut().zip(byte(i)) {
+        *entry = bit;
     }
-    bits.trailing_zeros() as usize
 }
 
 impl<G: Binding> Games<G> {
@@ -224,15 +293,12 @@ fn step_share<G: Binding>(
         let mv = match mv {
             Some(mv) => Some(mv),
             None if slot.legal == 0 => None,
-            None => {
-                let k = slot.rng.below(slot.legal.count_ones());
-                slot.game.move_of(nth_bit(slot.legal, k))
-            }
+            None => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
         };
         let mover = slot.game.side_to_move();
         if let Some(mv) = mv {
             *action = slot.game.action(mv) as i64;
-            slot.game.play_unchecked(mv);
+            slot.game.play_quick(mv);
             slot.moves += 1;
         } else {
             *action = -1;

@@ -7,7 +7,7 @@ use crate::bits::{count_of, pick, picks};
 use crate::nine::{self, Spread};
 use crate::position::{HOLE_BYTES, NO_TUZDIK};
 use crate::sowing::tuzdik_allowed;
-use crate::Toguz;
+use crate::{Move, Toguz};
 use mancala_engine::{Rng, Side, Stores};
 
 /// Seeds on the standard board.
@@ -36,17 +36,25 @@ struct Game {
 impl Game {
     /// The game's parts from a position.
     fn new(position: &Toguz) -> Game {
+        let mut game = Game::for_one_move(position);
+        game.tuzdiks_changed();
+        game
+    }
+
+    /// The game's parts for one move: the sowing's mask is left unset (a single move empties
+    /// the tuzdiks without it).
+    #[inline(always)]
+    fn for_one_move(position: &Toguz) -> Game {
         let tuzdiks = position.tuzdiks.map(usize::from);
-        let mut game = Game {
+        let [south, north] = tuzdiks;
+        Game {
             holes: position.holes,
             kazans: position.kazan(Side::South) | position.kazan(Side::North) << 8,
             tuzdiks,
             keep: [0; HOLE_BYTES],
-            free: 0,
+            free: RING_BITS & !(1 << (south % 32) | 1 << (north % 32)),
             occupied: position.occupied,
-        };
-        game.tuzdiks_changed();
-        game
+        }
     }
 
     /// Works out the masks that follow from the tuzdiks (inlined, so that the game's parts can
@@ -73,7 +81,7 @@ impl Game {
     /// over (a kazan holds a majority, or the mover has no seed).
     #[inline(always)]
     fn step<const SOUTH: bool>(&mut self, rng: &mut Rng) -> bool {
-        let (me, mine) = if SOUTH { (0, 0) } else { (1, 9) };
+        let mine = if SOUTH { 0 } else { 9 };
         let row = (self.occupied >> mine) & 511;
         // T7: no seed on the mover's row; T6.
         if (row == 0) | self.majority() {
@@ -81,8 +89,17 @@ impl Game {
         }
         let word = picks(row);
         let k = pick(word, rng.below(count_of(word)));
+        self.sow::<SOUTH, false>(k as usize);
+        true
+    }
+
+    /// South's move (if `SOUTH`, else North's) from his hole `k + 1`, which holds seeds;
+    /// `JOINED` when games are stepped side by side rather than played out one by one.
+    #[inline(always)]
+    fn sow<const SOUTH: bool, const JOINED: bool>(&mut self, k: usize) {
+        let (me, mine) = if SOUTH { (0, 0) } else { (1, 9) };
         // Below 18: the mask only spares a bounds check.
-        let origin = (mine + k as usize) % HOLE_BYTES;
+        let origin = (mine + k) % HOLE_BYTES;
         let seeds = self.holes[origin];
         let (reached, landing, at_landing) = nine::facts(origin, seeds);
         let landing = landing % HOLE_BYTES;
@@ -101,28 +118,65 @@ impl Game {
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
         self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
             + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
-        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
-            *hole = sown & keep;
+        if JOINED {
+            // One move: two stores empty the tuzdiks (or the spare hole), no mask to work out.
+            self.holes = sown;
+            self.holes[south_tuzdik % HOLE_BYTES] = 0;
+            self.holes[north_tuzdik % HOLE_BYTES] = 0;
+        } else {
+            for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
+                *hole = sown & keep;
+            }
         }
         self.holes[landing] &= u8::from(take).wrapping_sub(1);
         self.kazans += (c * u32::from(take)) << (8 * me);
         self.occupied = ((self.occupied & !(1 << origin)) | reached)
             & self.free
             & !(u32::from(take) << landing);
-        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one; a branch
-        // taken the same way nearly always, since each player makes at most one.
-        if self.tuzdiks[me] == usize::from(NO_TUZDIK)
-            && open
-            && c == 3
-            && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
-        {
+        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. In a
+        // play-out the first test goes the same way nearly always, since each player makes at
+        // most one; where many games are stepped side by side (`JOINED`) it differs from one
+        // game to the next, so the tests are joined without a branch and only the rare tuzdik
+        // itself is a jump.
+        let makes = if JOINED {
+            // `tuzdik_allowed` on the 2 × 9 board, its tests joined the same way.
+            let (none, theirs) = (usize::from(NO_TUZDIK), self.tuzdiks[1 - me]);
+            (self.tuzdiks[me] == none)
+                & open
+                & (c == 3)
+                & (landing % 9 != 8)
+                & ((theirs == none) | (theirs % 9 != landing % 9))
+        } else {
+            self.tuzdiks[me] == usize::from(NO_TUZDIK)
+                && open
+                && c == 3
+                && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
+        };
+        if JOINED {
+            // No jump at all: the move is made whether or not it makes the tuzdik. The masks
+            // that follow from the tuzdiks are not worked out again: a single move is over.
+            let t = u32::from(makes);
+            let none = usize::from(makes).wrapping_sub(1);
+            self.holes[landing] &= (t as u8).wrapping_sub(1);
+            self.occupied &= !(t << landing);
+            self.kazans += (3 * t) << (8 * me);
+            self.tuzdiks[me] = (self.tuzdiks[me] & none) | (landing & !none);
+        } else if makes {
             self.holes[landing] = 0;
             self.occupied &= !(1 << landing);
             self.kazans += 3 << (8 * me);
             self.tuzdiks[me] = landing;
             self.tuzdiks_changed();
         }
-        true
+    }
+
+    /// Writes the game's parts back into `position`.
+    #[inline(always)]
+    fn write_back(&self, position: &mut Toguz) {
+        position.holes = self.holes;
+        position.kazans = Stores::new((self.kazans & 0xFF) as u16, (self.kazans >> 8) as u16);
+        position.tuzdiks = self.tuzdiks.map(|t| t as u8);
+        position.occupied = self.occupied;
     }
 }
 
@@ -153,14 +207,25 @@ impl Toguz {
             }
         }
         *rng_out = local;
-        self.holes = game.holes;
-        self.kazans = Stores::new((game.kazans & 0xFF) as u16, (game.kazans >> 8) as u16);
-        self.tuzdiks = game.tuzdiks.map(|t| t as u8);
-        self.occupied = game.occupied;
+        game.write_back(self);
         if plies % 2 == 1 {
             self.side = !self.side;
         }
         plies
+    }
+
+    /// Plays the legal move `mv` under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD) by the
+    /// play-out loop's step: the position [`apply`](Toguz::apply) leaves, without the
+    /// [`Effect`](crate::Effect).
+    #[inline]
+    pub(crate) fn play_nine(&mut self, mv: Move) {
+        let mut game = Game::for_one_move(self);
+        match self.side {
+            Side::South => game.sow::<true, true>(mv.index()),
+            Side::North => game.sow::<false, true>(mv.index()),
+        }
+        game.write_back(self);
+        self.side = !self.side;
     }
 }
 
@@ -194,6 +259,45 @@ mod tests {
             prop_assert_eq!(fast, plain);
             prop_assert_eq!(fast_rng, plain_rng);
             prop_assert_eq!(fast.outcome(), plain.outcome());
+        }
+    }
+
+    /// Every rule set: both tuzdik rules, with and without the stop at a majority, each board.
+    fn rule_sets() -> Vec<RuleSet> {
+        use crate::{BoardSize, TuzdikRule};
+        let mut all = Vec::new();
+        for board in [BoardSize::Nine, BoardSize::Seven, BoardSize::Five] {
+            for tuzdik in [TuzdikRule::Automatic, TuzdikRule::Optional] {
+                for stop_at_majority in [true, false] {
+                    all.push(RuleSet {
+                        tuzdik,
+                        stop_at_majority,
+                        board,
+                    });
+                }
+            }
+        }
+        all
+    }
+
+    proptest! {
+        #[test]
+        fn the_quick_move_and_the_action_bits_agree_with_the_general_ones(
+            seed in any::<u64>(),
+            plies in 0u32..300,
+            rules in 0usize..12,
+        ) {
+            let mut position = Toguz::new(rule_sets()[rules]);
+            play_random_moves(&mut position, &mut Rng::new(seed), plies);
+            let listed = position.legal_moves();
+            let bits = listed.iter().fold(0u32, |bits, mv| bits | 1 << mv.action());
+            prop_assert_eq!(position.legal_action_bits(), bits);
+            for &mv in listed.iter() {
+                let (mut quick, mut general) = (position, position);
+                quick.play_quick(mv);
+                general.play_unchecked(mv);
+                prop_assert_eq!(quick, general, "move {}", mv);
+            }
         }
     }
 

@@ -89,9 +89,18 @@ impl Toguz {
     }
 
     /// Seeds by canonical index (`2 × per_side` of them), without the copy
-    /// [`board`](mancala_engine::Position::board) makes.
+    /// [`board`](mancala_engine::Position::board) makes: for code that reads many positions,
+    /// such as the observations of batched environments.
+    ///
+    /// ```
+    /// use toguz::prelude::*;
+    ///
+    /// let position = Toguz::default();
+    /// assert_eq!(position.holes(), &position.board()[..]);
+    /// assert_eq!(position.holes(), &[9; 18]);
+    /// ```
     #[inline]
-    pub(crate) fn holes(&self) -> &[u8] {
+    pub fn holes(&self) -> &[u8] {
         &self.holes[..self.rules.board.holes()]
     }
 
@@ -166,6 +175,36 @@ impl Toguz {
         let mut copy = *self;
         copy.rules.tuzdik = TuzdikRule::Automatic;
         copy.apply(Move::new(number)).tuzdik.is_some()
+    }
+
+    /// The legal moves as a bit set of their [`Move::action`] ids (bit `a` set when the move of
+    /// action `a` is legal): what [`legal_moves`](mancala_engine::Position::legal_moves)
+    /// lists, without building the list, for callers that keep the legal moves of many games.
+    #[inline]
+    pub fn legal_action_bits(&self) -> u32 {
+        if self.rules.tuzdik == TuzdikRule::Optional {
+            let moves = mancala_engine::Position::legal_moves(self);
+            return moves.iter().fold(0, |bits, mv| bits | 1 << mv.action());
+        }
+        if self.majority_reached() {
+            0
+        } else {
+            self.playable_mask()
+        }
+    }
+
+    /// Plays the legal move `mv`, leaving the very position
+    /// [`play_unchecked`](mancala_engine::Position::play_unchecked) leaves: under
+    /// [`RuleSet::STANDARD`] by the step of the crate's play-out loop, which decides a capture
+    /// without a branch and reports nothing; under other rules by the general move. For
+    /// callers that step many games one move at a time, such as batched environments.
+    #[inline]
+    pub fn play_quick(&mut self, mv: Move) {
+        if self.rules == RuleSet::STANDARD {
+            self.play_nine(mv);
+        } else {
+            self.apply(mv);
+        }
     }
 
     /// The final score of `side` when the game ended by T7, else his kazan.

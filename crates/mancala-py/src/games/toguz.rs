@@ -1,8 +1,8 @@
 //! Toguz Kumalak: 2 × 9 (or 7, or 5) holes, kazans and tuzdiks.
 
-use crate::game::{Binding, Fact};
+use crate::game::{Binding, Fact, LeBytes};
 use crate::options::Options;
-use mancala_engine::{Game, Rng, Side};
+use mancala_engine::{Game, Position, Rng, Side};
 use pyo3::PyResult;
 pub(crate) use toguz::Toguz;
 use toguz::{BoardSize, Effect, Move, MoveError, RuleSet, TuzdikRule};
@@ -103,6 +103,23 @@ impl Binding for Toguz {
             .collect()
     }
 
+    fn legal_bits(&self) -> u64 {
+        u64::from(self.legal_action_bits())
+    }
+
+    fn play_quick(&mut self, mv: Move) {
+        Toguz::play_quick(self, mv);
+    }
+
+    fn observe_bytes(&self, player: Side, out: &mut [u8]) {
+        if self.rules().board == BoardSize::Nine {
+            if let Ok(out) = <&mut [u8; NINE_BYTES]>::try_from(&mut *out) {
+                return observe_nine(self, player, out);
+            }
+        }
+        crate::game::write_observation(self, player, &mut LeBytes(out));
+    }
+
     fn facts(effect: &Effect) -> Vec<(&'static str, Fact)> {
         vec![
             ("landing", Fact::Int(effect.landing as i64)),
@@ -110,4 +127,55 @@ impl Binding for Toguz {
             ("tuzdik", Fact::Hole(effect.tuzdik)),
         ]
     }
+}
+
+/// Floats in the observation of the standard board: 18 holes, 2 kazans, 2 tuzdik planes of
+/// 18, the side to move as 2 flags.
+const NINE: usize = 58;
+
+/// Bytes of that observation.
+const NINE_BYTES: usize = 4 * NINE;
+
+/// [`crate::game::write_observation`] on the 2 × 9 board, its length a constant: each part
+/// stored straight into `out`, the side and the tuzdiks picked without a branch (both differ
+/// from one game of a batch to the next, unpredictably).
+fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
+    let Some((south, north)) = game
+        .holes()
+        .split_first_chunk::<9>()
+        .and_then(|(south, rest)| Some((south, rest.first_chunk::<9>()?)))
+    else {
+        return crate::game::write_observation(game, player, &mut LeBytes(out));
+    };
+    let rows = [south, north];
+    let me = player.index();
+    let (rows_out, rest) = out.split_at_mut(72);
+    // The player's row first.
+    for (bytes, &seeds) in rows_out
+        .chunks_exact_mut(4)
+        .zip(rows[me].iter().chain(rows[1 - me]))
+    {
+        bytes.copy_from_slice(&f32::from(seeds).to_le_bytes());
+    }
+    let (kazans, rest) = rest.split_at_mut(8);
+    kazans[..4].copy_from_slice(&(game.kazan(player) as f32).to_le_bytes());
+    kazans[4..].copy_from_slice(&(game.kazan(!player) as f32).to_le_bytes());
+    // The two tuzdik planes, then the two flags of the side to move (written last, over the
+    // first flag, where a missing tuzdik's one goes).
+    rest.fill(0);
+    let shift = 9 * me;
+    for (plane, side) in [player, !player].into_iter().enumerate() {
+        // Where the player sees canonical hole `hole`: North sees the rows swapped.
+        // Arithmetic rather than `if`s, which compile to jumps here.
+        let hole = game.tuzdik(side).unwrap_or(18);
+        let (north_row, some) = (usize::from(hole >= 9), usize::from(hole < 18));
+        let seen = hole + shift - 2 * shift * north_row;
+        let at = some * (18 * plane + seen) + (1 - some) * 36;
+        let at = 4 * (at % 37);
+        rest[at..at + 4].copy_from_slice(&1f32.to_le_bytes());
+    }
+    let going = !game.is_over();
+    let to_move = game.side_to_move() == player;
+    rest[144..148].copy_from_slice(&f32::from(u8::from(going & to_move)).to_le_bytes());
+    rest[148..].copy_from_slice(&f32::from(u8::from(going & !to_move)).to_le_bytes());
 }
