@@ -27,7 +27,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             );
             Ok(())
         }
-        [game, games, rest @ ..] if game == "katro" || game == "kalah" => {
+        [game, games, rest @ ..] if ["katro", "oware", "kalah"].contains(&game.as_str()) => {
             let games = crate::cli::in_range("GAMES", games, 0..=MAX_GAMES)?;
             let seed = match rest {
                 [] => 1,
@@ -36,12 +36,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
             };
             let source = format!("{games} games");
             if game == "katro" {
-                let samples = self_play_samples(games, seed, 3, katro::eval::features);
+                let samples = self_play_samples(games, seed, KATRO_DEPTH, katro::eval::features);
                 something_to_fit(&samples, &source)?;
                 report(
                     &samples,
                     &katro::eval::FEATURE_NAMES,
                     katro::eval::WEIGHT_SCALE,
+                );
+            } else if game == "oware" {
+                let samples = self_play_samples(games, seed, OWARE_DEPTH, oware::eval::features);
+                something_to_fit(&samples, &source)?;
+                report(
+                    &samples,
+                    &oware::eval::FEATURE_NAMES,
+                    oware::eval::WEIGHT_SCALE,
                 );
             } else {
                 let samples = self_play_samples(games, seed, KALAH_DEPTH, kalah::eval::features);
@@ -55,7 +63,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         _ => Err(
-            "fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]` or `kalah GAMES [--seed S]`"
+            "fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]`, `oware GAMES [--seed S]` or \
+             `kalah GAMES [--seed S]`"
                 .into(),
         ),
     }
@@ -64,7 +73,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// The depth of the old player's self-play games `fit kalah` learns from.
 const KALAH_DEPTH: u32 = 6;
 
-/// The most games `fit katro` and `fit kalah` play.
+/// The depth of the old player's self-play games `fit katro` learns from.
+const KATRO_DEPTH: u32 = 3;
+
+/// The depth of the old player's self-play games `fit oware` learns from.
+const OWARE_DEPTH: u32 = 6;
+
+/// The most games `fit katro`, `fit oware` and `fit kalah` play.
 const MAX_GAMES: u64 = 1_000_000;
 
 /// Fails, naming `source`, when no position is left to fit the weights on: a fit of nothing

@@ -7,10 +7,11 @@
 //!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
 //! mancala match fit toguz PGN_FILE
 //! mancala match fit katro GAMES [--seed S]
+//! mancala match fit oware GAMES [--seed S]
 //! mancala match fit kalah GAMES [--seed S]
 //! ```
 //!
-//! GAME is `toguz`, `katro` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
+//! GAME is `toguz`, `katro`, `oware` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
@@ -34,7 +35,7 @@
 //! it searches K Toguz Kumalak middlegames instead and prints the nodes each search took.
 //!
 //! `fit` fits the weights of a game's evaluation by logistic regression on game results and
-//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro and Kalah on games
+//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro, Oware and Kalah on games
 //! the old player plays against itself from random openings.
 
 use crate::cli;
@@ -62,8 +63,9 @@ const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --no
 [--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
        mancala match fit katro GAMES [--seed S]
+       mancala match fit oware GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM | uci:COMMAND";
+  GAME = toguz | katro | oware | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM | uci:COMMAND";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -183,14 +185,17 @@ fn run(args: &[String]) -> Result<(), String> {
                 },
             )
         }
-        "katro" | "kalah" if external.is_some() => {
+        "katro" | "oware" | "kalah" if external.is_some() => {
             return Err("external players play Toguz Kumalak only".into())
         }
-        "katro" | "kalah" if settings.repetition.is_some() => {
+        "katro" | "oware" | "kalah" if settings.repetition.is_some() => {
             return Err("--repetition is a Toguz Kumalak rule".into())
         }
         "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
+        }),
+        "oware" => play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
+            spec.build(limits, oware::eval::Evaluation::default())
         }),
         "kalah" => play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
             spec.build(limits, kalah::eval::Evaluation::default())
@@ -313,6 +318,11 @@ fn think(args: &[String]) -> Result<(), String> {
         "katro" => think_about(
             &katro::Katro::default(),
             mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            table,
+        ),
+        "oware" => think_about(
+            &oware::Oware::default(),
+            mancala_search::Pvs::with_evaluator(limits, oware::eval::Evaluation::default()),
             table,
         ),
         "kalah" => think_about(

@@ -34,6 +34,11 @@ impl Game for Oware {
         Ok(())
     }
 
+    fn evaluate(position: &Self::P, side: Side) -> i32 {
+        use mancala_search::Evaluator;
+        oware::eval::Evaluation::default().evaluate(position, side)
+    }
+
     fn default_depth(&self, auto: bool) -> u32 {
         if auto {
             8
