@@ -63,7 +63,7 @@ macro_rules! searchable {
 searchable!(Toguz, toguz::eval::Evaluation::default());
 searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
-searchable!(Oware, ScoreDifference);
+searchable!(Oware, oware::eval::Evaluation::default());
 searchable!(Kalah, kalah::eval::Evaluation::default());
 
 /// A search as Python asked for it, checked.
