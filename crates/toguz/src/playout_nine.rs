@@ -262,24 +262,6 @@ mod tests {
         }
     }
 
-    /// Every rule set: both tuzdik rules, with and without the stop at a majority, each board.
-    fn rule_sets() -> Vec<RuleSet> {
-        use crate::{BoardSize, TuzdikRule};
-        let mut all = Vec::new();
-        for board in [BoardSize::Nine, BoardSize::Seven, BoardSize::Five] {
-            for tuzdik in [TuzdikRule::Automatic, TuzdikRule::Optional] {
-                for stop_at_majority in [true, false] {
-                    all.push(RuleSet {
-                        tuzdik,
-                        stop_at_majority,
-                        board,
-                    });
-                }
-            }
-        }
-        all
-    }
-
     proptest! {
         #[test]
         fn the_quick_move_and_the_action_bits_agree_with_the_general_ones(
@@ -287,7 +269,7 @@ mod tests {
             plies in 0u32..300,
             rules in 0usize..12,
         ) {
-            let mut position = Toguz::new(rule_sets()[rules]);
+            let mut position = Toguz::new(RuleSet::ALL[rules]);
             play_random_moves(&mut position, &mut Rng::new(seed), plies);
             let listed = position.legal_moves();
             let bits = listed.iter().fold(0u32, |bits, mv| bits | 1 << mv.action());

@@ -94,6 +94,31 @@ impl RuleSet {
         stop_at_majority: true,
         board: BoardSize::Nine,
     };
+
+    /// Every rule set: each board (2 × 9, 2 × 7, 2 × 5) with each tuzdik rule, with and
+    /// without the stop at a majority, the standard rules first.
+    ///
+    /// ```
+    /// use toguz::RuleSet;
+    ///
+    /// assert_eq!(RuleSet::ALL[0], RuleSet::STANDARD);
+    /// assert!((1..12).all(|i| !RuleSet::ALL[..i].contains(&RuleSet::ALL[i])));
+    /// ```
+    pub const ALL: [RuleSet; 12] = {
+        let boards = [BoardSize::Nine, BoardSize::Seven, BoardSize::Five];
+        let tuzdiks = [TuzdikRule::Automatic, TuzdikRule::Optional];
+        let mut all = [RuleSet::STANDARD; 12];
+        let mut i = 0;
+        while i < 12 {
+            all[i] = RuleSet {
+                tuzdik: tuzdiks[i / 2 % 2],
+                stop_at_majority: i % 2 == 0,
+                board: boards[i / 4],
+            };
+            i += 1;
+        }
+        all
+    };
 }
 
 impl Default for RuleSet {

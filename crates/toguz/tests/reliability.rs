@@ -160,26 +160,9 @@ fn an_odd_kazan_without_a_tuzdik_is_refused() {
     );
 }
 
-/// Every rule set, standard and optional.
-fn every_rule_set() -> Vec<RuleSet> {
-    let mut all = Vec::new();
-    for board in [BoardSize::Nine, BoardSize::Seven, BoardSize::Five] {
-        for tuzdik in [TuzdikRule::Automatic, TuzdikRule::Optional] {
-            for stop_at_majority in [true, false] {
-                all.push(RuleSet {
-                    tuzdik,
-                    stop_at_majority,
-                    board,
-                });
-            }
-        }
-    }
-    all
-}
-
 #[test]
 fn records_of_every_rule_set_read_back() {
-    for (seed, rules) in every_rule_set().into_iter().enumerate() {
+    for (seed, rules) in RuleSet::ALL.into_iter().enumerate() {
         for style in [Style::PlayOk, Style::Kz] {
             let record = random_record(rules, seed as u64, style);
             assert_eq!(

@@ -103,17 +103,8 @@ mod tests {
 
     #[test]
     fn every_rule_set_reads_back() {
-        for board in [BoardSize::Nine, BoardSize::Seven, BoardSize::Five] {
-            for tuzdik in [TuzdikRule::Automatic, TuzdikRule::Optional] {
-                for stop_at_majority in [true, false] {
-                    let rules = RuleSet {
-                        tuzdik,
-                        stop_at_majority,
-                        board,
-                    };
-                    assert_eq!(rules.to_string().parse(), Ok(rules));
-                }
-            }
+        for rules in RuleSet::ALL {
+            assert_eq!(rules.to_string().parse(), Ok(rules));
         }
         assert_eq!(
             "2x9  no-majority-stop optional-tuzdik".parse::<RuleSet>(),
