@@ -34,14 +34,17 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod db;
 mod search;
 mod table;
 
+pub use db::{BuildOptions, BuildProgress, Databases, DbError, Endgame, LevelStats};
 pub use search::SolveError;
 pub use table::{TableError, MAX_TABLE_BYTES};
 
 use mancala_engine::{Position, Side};
 use search::Search;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Who gets the seeds left on the board when play would never end (a position repeats on the
@@ -64,8 +67,16 @@ impl Endless {
     }
 }
 
+/// Exact values of the rest of the game where they are known (the endgame [`Databases`]).
+pub trait Probe<P>: Send + Sync + core::fmt::Debug {
+    /// The score difference the rest of the game brings `position`'s side to move under
+    /// perfect play and the convention `endless`, and whether the other convention gives
+    /// another; `None` where unknown.
+    fn probe(&self, position: &P, endless: Endless) -> Option<(i32, bool)>;
+}
+
 /// What a solve may use.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options<P> {
     /// The bytes of the transposition table (at most [`MAX_TABLE_BYTES`]); default 64 MiB.
     pub table_bytes: usize,
@@ -81,6 +92,10 @@ pub struct Options<P> {
     /// Oware, Toguz Kumalak): the search then prunes a position whose window lies outside what
     /// the seeds left can still change. Default `false`.
     pub monotone_scores: bool,
+    /// Exact values the search takes instead of searching (the endgame databases of the
+    /// position's game and rules); default none. A value that depends on the endless-play
+    /// convention counts as a repetition.
+    pub databases: Option<Arc<dyn Probe<P>>>,
 }
 
 impl<P: Position> Default for Options<P> {
@@ -91,6 +106,7 @@ impl<P: Position> Default for Options<P> {
             max_line: 10_000,
             key: P::key,
             monotone_scores: false,
+            databases: None,
         }
     }
 }
@@ -142,6 +158,8 @@ pub struct Solution<M> {
     pub repetitions: u64,
     /// The longest line searched, in plies.
     pub longest_line: usize,
+    /// Positions whose value the databases gave.
+    pub probes: u64,
     /// The bytes of the transposition table.
     pub table_bytes: usize,
     /// Slots of the table in use at the end.
@@ -187,6 +205,7 @@ pub fn solve<'p, P: Position>(
         nodes: search.nodes,
         repetitions: search.repetitions,
         longest_line: search.max_line,
+        probes: search.probes,
         table_bytes: search.table.bytes(),
         table_entries: search.table.used,
         elapsed: search.started.elapsed(),

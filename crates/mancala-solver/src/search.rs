@@ -52,6 +52,8 @@ pub(crate) struct Search<'a, 'p, P: Position> {
     /// Repeated positions met (none: the convention never mattered).
     pub(crate) repetitions: u64,
     pub(crate) max_line: usize,
+    /// Values the databases gave.
+    pub(crate) probes: u64,
     options: &'a Options<P>,
     endless: Endless,
     stopped: Option<SolveError>,
@@ -81,6 +83,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             nodes: 0,
             repetitions: 0,
             max_line: 0,
+            probes: 0,
             options,
             endless,
             stopped: None,
@@ -155,6 +158,19 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         }
         if let Some(value) = terminal_value(position) {
             return (value, FREE);
+        }
+        if let Some(databases) = &self.options.databases {
+            // Every position above on the line has more seeds on the board, so none of them
+            // can come back: the value holds on any line.
+            if let Some((rest, differs)) = databases.probe(position, self.endless) {
+                self.probes += 1;
+                self.repetitions += u64::from(differs);
+                let me = position.side_to_move();
+                return (
+                    position.score(me) as i32 - position.score(!me) as i32 + rest,
+                    FREE,
+                );
+            }
         }
         let key = (self.options.key)(position);
         if let Some(&at) = self.on_path.get(&key) {

@@ -1,0 +1,329 @@
+//! Building the levels, from 0 seeds on the board up, each on several threads: a first pass
+//! over every position, then passes over the positions with a move that keeps the seed count
+//! until a pass changes nothing.
+
+use super::index::Binomials;
+use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
+use crate::Endless;
+use mancala_engine::Side;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Positions a thread takes at a time.
+const CHUNK: usize = 1 << 14;
+
+/// How a build runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Levels from 0 up to this many seeds on the board.
+    pub max_seeds: u32,
+    /// Building threads (at least 1); default 1.
+    pub threads: usize,
+    /// The most bytes the levels and a level's work space may take; default 1 GiB.
+    pub memory_bytes: u64,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            max_seeds: 0,
+            threads: 1,
+            memory_bytes: 1 << 30,
+        }
+    }
+}
+
+/// A report on a build, after each pass over a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The level's seeds on the board.
+    pub seeds: u32,
+    /// The convention being built.
+    pub endless: Endless,
+    /// Passes over the level so far (the first covers every position).
+    pub pass: u32,
+    /// Positions of the level.
+    pub positions: u64,
+    /// Values the pass changed.
+    pub changed: u64,
+    /// Time since the build started.
+    pub elapsed: Duration,
+}
+
+/// What building a level took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelStats {
+    /// Seeds on the board.
+    pub seeds: u32,
+    /// Positions (indices, some of which no game reaches).
+    pub positions: u64,
+    /// Passes, over both conventions where there are two.
+    pub passes: u32,
+    /// Positions whose value differs between the two conventions.
+    pub endless: u64,
+    /// Time to build it.
+    pub elapsed: Duration,
+}
+
+/// One level being built, shared by the threads.
+struct Work<'a, G> {
+    template: &'a G,
+    done: &'a [Level],
+    binomials: &'a Binomials,
+    seeds: usize,
+    extra: u64,
+    endless: Endless,
+    values: &'a [AtomicU8],
+    /// A bit a position: whether a move keeps the seed count.
+    inner: &'a [AtomicU64],
+}
+
+impl<G: Endgame> Work<'_, G> {
+    /// The level's index of `position`, whose seeds on the board are `seeds`.
+    fn index(&self, position: &G) -> usize {
+        let rank = self.binomials.rank(&position.board());
+        ((rank * self.extra + u64::from(position.db_extra())) * 2
+            + position.side_to_move().index() as u64) as usize
+    }
+
+    /// The value of position `index` from the values known now, and whether a move keeps
+    /// the seed count; `None` for an index no position has, or a finished game.
+    fn value(&self, index: usize, board: &mut [u8]) -> Option<(i32, bool)> {
+        let side = if index % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        let rest = index as u64 / 2;
+        self.binomials.unrank(rest / self.extra, self.seeds, board);
+        let position = self
+            .template
+            .db_position(board, (rest % self.extra) as u32, side)?;
+        if position.is_over() {
+            return None;
+        }
+        let me = position.side_to_move();
+        let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
+        let before = diff(&position);
+        let (mut best, mut inner) = (i32::MIN, false);
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let gain = diff(&child) - before;
+            let rest = if child.is_over() {
+                0
+            } else {
+                let seeds =
+                    (child.seeds_on_side(Side::South) + child.seeds_on_side(Side::North)) as usize;
+                let values = if seeds == self.seeds {
+                    inner = true;
+                    self.values
+                } else {
+                    self.done.get(seeds)?.of(self.endless)
+                };
+                let value = values.get(self.index(&child))?.load(Ordering::Relaxed);
+                let value = i32::from(value) - seeds as i32;
+                if child.side_to_move() == me {
+                    value
+                } else {
+                    -value
+                }
+            };
+            best = best.max(gain + rest);
+        }
+        (best > i32::MIN).then_some((best, inner))
+    }
+
+    /// One pass over the positions `0..len` (the first) or those whose bit is set; the
+    /// values changed.
+    fn pass(&self, first: bool, threads: usize) -> Result<u64, DbError> {
+        let next = AtomicUsize::new(0);
+        let changed = AtomicU64::new(0);
+        let failed = AtomicBool::new(false);
+        let len = self.values.len();
+        std::thread::scope(|scope| {
+            let worker = || {
+                let mut board = vec![0u8; self.template.db_pits()];
+                loop {
+                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= len {
+                        break;
+                    }
+                    for index in start..(start + CHUNK).min(len) {
+                        let bit = 1u64 << (index % 64);
+                        if !first && self.inner[index / 64].load(Ordering::Relaxed) & bit == 0 {
+                            continue;
+                        }
+                        let Some((value, inner)) = self.value(index, &mut board) else {
+                            // No position, or a finished game: never probed.
+                            self.values[index].store(self.seeds as u8, Ordering::Relaxed);
+                            continue;
+                        };
+                        if first && inner {
+                            self.inner[index / 64].fetch_or(bit, Ordering::Relaxed);
+                        }
+                        let byte = (value + self.seeds as i32) as u8;
+                        if self.values[index].swap(byte, Ordering::Relaxed) != byte {
+                            changed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            };
+            let handles: Vec<_> = (1..threads)
+                .map(|_| std::thread::Builder::new().spawn_scoped(scope, worker))
+                .collect();
+            worker();
+            for handle in handles {
+                match handle {
+                    Ok(handle) => failed.fetch_or(handle.join().is_err(), Ordering::Relaxed),
+                    Err(_) => failed.fetch_or(true, Ordering::Relaxed),
+                };
+            }
+        });
+        if failed.load(Ordering::Relaxed) {
+            return Err(DbError::Thread("a building thread failed".into()));
+        }
+        Ok(changed.load(Ordering::Relaxed))
+    }
+}
+
+/// A zeroed array of `len` atomics, or an allocation error.
+fn atomics<T: Default>(len: usize, seeds: u32) -> Result<Vec<T>, DbError> {
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| DbError::Allocation {
+            seeds,
+            bytes: (len * core::mem::size_of::<T>()) as u64,
+        })?;
+    values.resize_with(len, T::default);
+    Ok(values)
+}
+
+impl Databases {
+    /// Builds the levels of `template`'s game and rules up to `options.max_seeds` seeds on the
+    /// board, reporting each pass to `progress`; with what each level took.
+    pub fn build<G: Endgame>(
+        template: &G,
+        options: &BuildOptions,
+        mut progress: Option<&mut dyn FnMut(&BuildProgress)>,
+    ) -> Result<(Databases, Vec<LevelStats>), DbError> {
+        let mut db = Databases::empty(template, options.max_seeds)?;
+        let started = Instant::now();
+        let mut stats = Vec::new();
+        for seeds in 0..=options.max_seeds {
+            let level_started = Instant::now();
+            let len = db.level_len(seeds)?;
+            let conventions: &[Endless] = if db.cycles {
+                &[Endless::South, Endless::North]
+            } else {
+                &[Endless::South]
+            };
+            let needed = db.bytes() + len * conventions.len() as u64 + len / 8 + 8;
+            if needed > options.memory_bytes {
+                return Err(DbError::Memory {
+                    seeds,
+                    needed,
+                    limit: options.memory_bytes,
+                });
+            }
+            let len = len as usize;
+            let mut built = Vec::new();
+            let mut passes = 0;
+            for &endless in conventions {
+                let values: Vec<AtomicU8> = atomics(len, seeds)?;
+                // The start: the best value for the side an endless game gives the seeds.
+                for (index, value) in values.iter().enumerate() {
+                    let mover = if index % 2 == 0 {
+                        Side::South
+                    } else {
+                        Side::North
+                    };
+                    let byte = if mover == endless.side() {
+                        2 * seeds
+                    } else {
+                        0
+                    };
+                    value.store(byte as u8, Ordering::Relaxed);
+                }
+                let inner: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
+                let work = Work {
+                    template,
+                    done: &db.levels,
+                    binomials: &db.binomials,
+                    seeds: seeds as usize,
+                    extra: u64::from(db.extra),
+                    endless,
+                    values: &values,
+                    inner: &inner,
+                };
+                for pass in 1.. {
+                    let changed = work.pass(pass == 1, options.threads.max(1))?;
+                    passes += 1;
+                    if let Some(progress) = progress.as_mut() {
+                        progress(&BuildProgress {
+                            seeds,
+                            endless,
+                            pass,
+                            positions: len as u64,
+                            changed,
+                            elapsed: started.elapsed(),
+                        });
+                    }
+                    if changed == 0 && pass > 1 {
+                        break;
+                    }
+                }
+                built.push(values);
+            }
+            let north = if db.cycles { built.pop() } else { None };
+            let south = built.pop().unwrap_or_default();
+            let endless = north.as_ref().map_or(0, |north| {
+                south
+                    .iter()
+                    .zip(north)
+                    .filter(|(s, n)| s.load(Ordering::Relaxed) != n.load(Ordering::Relaxed))
+                    .count() as u64
+            });
+            db.levels.push(Level { south, north });
+            stats.push(LevelStats {
+                seeds,
+                positions: len as u64,
+                passes,
+                endless,
+                elapsed: level_started.elapsed(),
+            });
+        }
+        Ok((db, stats))
+    }
+
+    /// No levels yet, for `template`'s game, with binomials up to `max_seeds`.
+    pub(crate) fn empty<G: Endgame>(template: &G, max_seeds: u32) -> Result<Databases, DbError> {
+        if max_seeds > MAX_LEVEL_SEEDS {
+            return Err(DbError::TooManySeeds { seeds: max_seeds });
+        }
+        let rules = template.db_rules()?;
+        let pits = template.db_pits();
+        Ok(Databases {
+            game: template.db_game().to_owned(),
+            rules,
+            pits,
+            extra: template.db_extra_states().max(1),
+            cycles: G::CYCLES,
+            levels: Vec::new(),
+            binomials: Binomials::new(max_seeds as usize + pits + 1),
+        })
+    }
+
+    /// The positions of the level of `seeds`, or a memory error when they pass `u64`.
+    pub(crate) fn level_len(&self, seeds: u32) -> Result<u64, DbError> {
+        self.binomials
+            .configurations(seeds as usize, self.pits)
+            .and_then(|c| c.checked_mul(u64::from(self.extra) * 2))
+            .filter(|&len| usize::try_from(len).is_ok())
+            .ok_or(DbError::Memory {
+                seeds,
+                needed: u64::MAX,
+                limit: u64::MAX,
+            })
+    }
+}

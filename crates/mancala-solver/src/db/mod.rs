@@ -1,0 +1,221 @@
+//! Endgame databases: the exact value of every position with few seeds on the board, by the
+//! number of seeds on it, for games whose future is decided by the board, the side to move
+//! and a little extra state alone (what has been captured only shifts the score).
+//!
+//! A level holds every position with `n` seeds on the board, indexed by the combinatorial
+//! number system (the ways of putting `n` seeds into the pits, times the extra states, times
+//! the side to move), one byte a position: the final score difference the rest of the game
+//! brings the side to move, plus `n`. Levels are built from 0 seeds up: a capture lowers the
+//! count, so a move leads to a level already built or to the same level; within a level the
+//! values are recomputed until nothing changes.
+//!
+//! Positions that can cycle for ever (Toguz Kumalak's sowing without a capture) get the value
+//! of the [`Endless`] convention: the iteration starts from the best value for the side that
+//! gets the seeds of an endless game and only moves away from it, so it stops at the greatest
+//! fixed point for that side, the value of the game in which an endless line gives it the seeds
+//! left. A game that can cycle is built under both conventions (two bytes a position); where
+//! the two differ, the value depends on the convention. Kalah cannot cycle (a move that
+//! keeps the seed count moves seeds forward in the mover's own row), so one convention holds.
+//!
+//! Files: [`Databases::write`] and [`Databases::read`], in the format of the `file` module
+//! (documented in docs/solving.md), with a header naming the game, its rules and the levels,
+//! and a checksum.
+
+mod build;
+mod file;
+mod games;
+mod index;
+
+pub use build::{BuildOptions, BuildProgress, LevelStats};
+
+use crate::Endless;
+use index::Binomials;
+use mancala_engine::{Position, Side};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The most seeds on the board a level may have: a value plus the seed count fits a byte.
+pub const MAX_LEVEL_SEEDS: u32 = 127;
+
+/// A game whose positions a database can hold: the board, the side to move and the extra
+/// state decide its future.
+pub trait Endgame: Position + Send + Sync {
+    /// Whether play can go on for ever without a capture (then both conventions are built).
+    const CYCLES: bool;
+
+    /// The game's short name, for a file's header.
+    fn db_game(&self) -> &'static str;
+
+    /// The rules as a text for a file's header, or why they let more than the board decide
+    /// (a move limit, a stop at a majority of the seeds).
+    fn db_rules(&self) -> Result<String, DbError>;
+
+    /// The pits of the board, in the order of [`Position::board`].
+    fn db_pits(&self) -> usize {
+        self.board().len()
+    }
+
+    /// How many extra states a board may have (Toguz Kumalak's tuzdiks); 1 for none.
+    fn db_extra_states(&self) -> u32 {
+        1
+    }
+
+    /// This position's extra state, below [`db_extra_states`](Endgame::db_extra_states).
+    fn db_extra(&self) -> u32 {
+        0
+    }
+
+    /// A position under these rules with `pits` on the board, the extra state `extra` and
+    /// `side` to move (the captured seeds split in any way the rules allow), or `None` when
+    /// there is none or the game is over there.
+    fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self>;
+}
+
+/// Why a database cannot be built, read or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DbError {
+    /// The rules let more than the board decide the game.
+    #[error("no database for these rules: {0}")]
+    Rules(String),
+    /// A level has more seeds than a byte can hold.
+    #[error("a level of {seeds} seeds is more than the {MAX_LEVEL_SEEDS} a database holds")]
+    TooManySeeds {
+        /// The seeds asked for.
+        seeds: u32,
+    },
+    /// The levels would take more memory than allowed.
+    #[error(
+        "the level of {seeds} seeds needs {needed} bytes in all, more than the {limit} allowed"
+    )]
+    Memory {
+        /// The level that did not fit.
+        seeds: u32,
+        /// Bytes of every level up to it.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The system could not give the memory.
+    #[error("the memory for the level of {seeds} seeds ({bytes} bytes) could not be allocated")]
+    Allocation {
+        /// The level.
+        seeds: u32,
+        /// Its bytes.
+        bytes: u64,
+    },
+    /// A file is not a database of this game, or is damaged.
+    #[error("not a database of this game: {0}")]
+    Format(String),
+    /// Reading or writing failed.
+    #[error("database file: {0}")]
+    Io(#[from] std::io::Error),
+    /// A building thread could not be started.
+    #[error("cannot start a building thread: {0}")]
+    Thread(String),
+}
+
+/// One level: a byte a position and convention.
+#[derive(Debug)]
+pub(crate) struct Level {
+    /// Under [`Endless::South`] (the only one for a game that cannot cycle).
+    pub(crate) south: Vec<AtomicU8>,
+    /// Under [`Endless::North`], for a game that can cycle.
+    pub(crate) north: Option<Vec<AtomicU8>>,
+}
+
+impl Level {
+    fn of(&self, endless: Endless) -> &[AtomicU8] {
+        match (endless, &self.north) {
+            (Endless::North, Some(north)) => north,
+            _ => &self.south,
+        }
+    }
+}
+
+/// The databases of a game's levels from 0 seeds on the board up.
+#[derive(Debug)]
+pub struct Databases {
+    game: String,
+    rules: String,
+    pits: usize,
+    extra: u32,
+    cycles: bool,
+    levels: Vec<Level>,
+    binomials: Binomials,
+}
+
+impl Databases {
+    /// The most seeds on the board a level holds, or `None` for no level.
+    pub fn max_seeds(&self) -> Option<u32> {
+        (self.levels.len() as u32).checked_sub(1)
+    }
+
+    /// The positions of every level (one convention).
+    pub fn positions(&self) -> u64 {
+        self.levels.iter().map(|l| l.south.len() as u64).sum()
+    }
+
+    /// The bytes of every level.
+    pub fn bytes(&self) -> u64 {
+        self.positions() * if self.cycles { 2 } else { 1 }
+    }
+
+    /// Whether these databases hold `template`'s game and rules.
+    pub fn fits<G: Endgame>(&self, template: &G) -> Result<(), DbError> {
+        let rules = template.db_rules()?;
+        if template.db_game() != self.game
+            || rules != self.rules
+            || template.db_pits() != self.pits
+            || template.db_extra_states() != self.extra
+        {
+            return Err(DbError::Format(format!(
+                "the databases are of {} ({}), the position of {} ({rules})",
+                self.game,
+                self.rules,
+                template.db_game()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The level of `position` if it is held, and its index there.
+    fn locate<G: Endgame>(&self, position: &G) -> Option<(usize, usize)> {
+        let board = position.board();
+        let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
+        if seeds >= self.levels.len() || board.len() != self.pits {
+            return None;
+        }
+        let extra = position.db_extra();
+        let index = (self.binomials.rank(&board) * u64::from(self.extra) + u64::from(extra)) * 2
+            + position.side_to_move().index() as u64;
+        Some((seeds, index as usize))
+    }
+
+    /// The score difference the rest of the game brings `position`'s side to move under
+    /// perfect play and the convention `endless`, and whether the other convention gives
+    /// another; `None` when its level is not held or the game is over.
+    pub fn probe<G: Endgame>(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
+        if position.is_over() {
+            return None;
+        }
+        let (seeds, index) = self.locate(position)?;
+        let level = self.levels.get(seeds)?;
+        let value = |values: &[AtomicU8]| {
+            values
+                .get(index)
+                .map(|v| i32::from(v.load(Ordering::Relaxed)) - seeds as i32)
+        };
+        let mine = value(level.of(endless))?;
+        let other = match endless {
+            Endless::South => Endless::North,
+            Endless::North => Endless::South,
+        };
+        Some((mine, value(level.of(other))? != mine))
+    }
+}
+
+impl<G: Endgame> crate::Probe<G> for Databases {
+    fn probe(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
+        Databases::probe(self, position, endless)
+    }
+}

@@ -1,0 +1,239 @@
+//! The endgame databases against plain exhaustive minimax on random small positions, against
+//! the proof search from the start of small boards, and through a file.
+
+mod common;
+
+use common::move_values;
+use mancala_engine::{Game, Position, Rng, Side};
+use mancala_solver::{solve, BuildOptions, Databases, DbError, Endgame, Endless, Options};
+use std::sync::Arc;
+
+/// The databases of `template`'s game up to `max_seeds` seeds, on two threads.
+fn build<G: Endgame>(template: &G, max_seeds: u32) -> Databases {
+    let options = BuildOptions {
+        max_seeds,
+        threads: 2,
+        ..BuildOptions::default()
+    };
+    Databases::build(template, &options, None).unwrap().0
+}
+
+/// The final score difference for the side to move by the databases.
+fn db_value<G: Endgame>(db: &Databases, position: &G, endless: Endless) -> i32 {
+    let me = position.side_to_move();
+    let now = position.score(me) as i32 - position.score(!me) as i32;
+    if position.is_over() {
+        return now;
+    }
+    now + db.probe(position, endless).expect("the level is held").0
+}
+
+/// The same by minimax, or `None` past its budget.
+fn minimax_value<P: Position>(position: &P, endless: Endless) -> Option<i32> {
+    let me = position.side_to_move();
+    let values = move_values(position, endless.side(), 100_000)?;
+    Some(
+        values
+            .iter()
+            .map(|&(_, v)| v)
+            .max()
+            .unwrap_or(position.score(me) as i32 - position.score(!me) as i32),
+    )
+}
+
+fn seeds_on_board<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
+#[test]
+fn kalah_databases_agree_with_minimax() {
+    let mut rng = Rng::new(0xdb);
+    let mut checked = 0;
+    for (pits, seeds) in [(1, 3), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        for empty in [false, true] {
+            let rules = kalah::RuleSet::with_board(pits, seeds)
+                .unwrap()
+                .with_empty_capture(empty)
+                .with_max_plies(0);
+            let start = kalah::Kalah::new(rules);
+            let db = build(&start, (2 * pits * seeds) as u32);
+            for _ in 0..8 {
+                let mut position = start;
+                let plies = rng.below(10);
+                position.play_random_moves(&mut rng, plies);
+                let Some(expected) = minimax_value(&position, Endless::South) else {
+                    continue;
+                };
+                assert_eq!(
+                    db_value(&db, &position, Endless::South),
+                    expected,
+                    "{position}"
+                );
+                if !position.is_over() {
+                    assert!(!db.probe(&position, Endless::South).unwrap().1);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "only {checked} positions were small enough");
+}
+
+#[test]
+fn toguz_databases_agree_with_minimax_under_both_conventions() {
+    let rules = toguz::RuleSet {
+        board: toguz::BoardSize::Five,
+        stop_at_majority: false,
+        ..toguz::RuleSet::STANDARD
+    };
+    let start = toguz::Toguz::new(rules);
+    let db = build(&start, 6);
+    let mut rng = Rng::new(0x70);
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut position = start;
+        let left = 2 + rng.below(4);
+        while seeds_on_board(&position) > left {
+            match position.random_move(&mut rng) {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        let mut values = Vec::new();
+        for endless in [Endless::South, Endless::North] {
+            let Some(expected) = minimax_value(&position, endless) else {
+                break;
+            };
+            assert_eq!(
+                db_value(&db, &position, endless),
+                expected,
+                "{position} {endless:?}"
+            );
+            values.push(expected);
+        }
+        if values.len() == 2 {
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} positions were small enough");
+    // The cycle of one seed in each last hole is held.
+    let cycle: toguz::Toguz = "1S,4/4,1S 24 24 S".parse().unwrap();
+    let cycle = toguz::Toguz::from_setup(toguz::Setup {
+        rules,
+        ..cycle.to_setup()
+    })
+    .unwrap();
+    assert_eq!(
+        minimax_value(&cycle, Endless::South),
+        Some(db_value(&db, &cycle, Endless::South))
+    );
+    assert_eq!(
+        minimax_value(&cycle, Endless::North),
+        Some(db_value(&db, &cycle, Endless::North))
+    );
+}
+
+#[test]
+fn a_small_board_has_one_value_by_databases_and_by_search() {
+    for (pits, seeds, empty) in [(3, 3, true), (3, 2, false), (4, 1, false), (2, 4, true)] {
+        let rules = kalah::RuleSet::with_board(pits, seeds)
+            .unwrap()
+            .with_empty_capture(empty)
+            .with_max_plies(0);
+        let start = kalah::Kalah::new(rules);
+        let plain = solve(&start, &Options::default(), Endless::South, None).unwrap();
+        let whole = build(&start, (2 * pits * seeds) as u32);
+        assert_eq!(db_value(&whole, &start, Endless::South), plain.value);
+        // Part of the levels under the search: the same value, fewer nodes.
+        let part = Arc::new(build(&start, (pits * seeds) as u32));
+        let options = Options {
+            databases: Some(part),
+            ..Options::default()
+        };
+        let probed = solve(&start, &options, Endless::South, None).unwrap();
+        assert_eq!((probed.value, &probed.best), (plain.value, &plain.best));
+        assert!(probed.probes > 0 && probed.nodes < plain.nodes);
+    }
+}
+
+#[test]
+fn files_read_back_and_damaged_files_are_refused() {
+    let rules = kalah::RuleSet::with_board(3, 2).unwrap().with_max_plies(0);
+    let start = kalah::Kalah::new(rules);
+    let db = build(&start, 8);
+    let mut bytes = Vec::new();
+    db.write(&mut bytes).unwrap();
+    let back = Databases::read(&bytes[..], &start, 1 << 20).unwrap();
+    assert_eq!(
+        (back.positions(), back.max_seeds()),
+        (db.positions(), Some(8))
+    );
+    let mut rng = Rng::new(1);
+    for _ in 0..50 {
+        let mut position = start;
+        let plies = 1 + rng.below(8);
+        position.play_random_moves(&mut rng, plies);
+        assert_eq!(
+            back.probe(&position, Endless::South),
+            db.probe(&position, Endless::South)
+        );
+    }
+    // A changed byte anywhere, a short file, a longer one, another game's rules, too little memory.
+    for at in [0, 9, 20, bytes.len() / 2, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x10;
+        assert!(matches!(
+            Databases::read(&bad[..], &start, 1 << 20),
+            Err(DbError::Format(_))
+        ));
+    }
+    for len in [0, 5, 30, bytes.len() - 3] {
+        assert!(matches!(
+            Databases::read(&bytes[..len], &start, 1 << 20),
+            Err(DbError::Format(_))
+        ));
+    }
+    let mut long = bytes.clone();
+    long.push(0);
+    assert!(Databases::read(&long[..], &start, 1 << 20).is_err());
+    let other = kalah::Kalah::new(rules.with_empty_capture(true));
+    assert!(matches!(
+        Databases::read(&bytes[..], &other, 1 << 20),
+        Err(DbError::Format(_))
+    ));
+    assert!(matches!(
+        Databases::read(&bytes[..], &start, 100),
+        Err(DbError::Memory { .. })
+    ));
+}
+
+#[test]
+fn sizes_and_rules_are_checked() {
+    let start = kalah::Kalah::new(kalah::RuleSet::with_board(6, 4).unwrap().with_max_plies(0));
+    let small = BuildOptions {
+        max_seeds: 10,
+        memory_bytes: 1 << 10,
+        ..BuildOptions::default()
+    };
+    assert!(matches!(
+        Databases::build(&start, &small, None),
+        Err(DbError::Memory { .. })
+    ));
+    let limited = kalah::Kalah::new(kalah::RuleSet::with_board(3, 3).unwrap());
+    assert!(matches!(
+        Databases::build(&limited, &BuildOptions::default(), None),
+        Err(DbError::Rules(_))
+    ));
+    let too_many = BuildOptions {
+        max_seeds: 200,
+        ..BuildOptions::default()
+    };
+    assert!(matches!(
+        Databases::build(&start, &too_many, None),
+        Err(DbError::TooManySeeds { .. })
+    ));
+    assert!(matches!(
+        Databases::build(&toguz::Toguz::default(), &BuildOptions::default(), None),
+        Err(DbError::Rules(_))
+    ));
+}
