@@ -7,8 +7,15 @@
 //! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N] [COMMON]
 //! mancala solve katro [--size S] [katro's rule options] [COMMON]
 //! mancala solve mangala4 [COMMON]
-//! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--progress]
+//! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--progress] [DATABASES]
+//! DATABASES (kalah; toguz with --no-majority-stop): [--db-seeds N] [--db-read FILE]
+//!           [--db-write FILE] [--db-memory-mb N] [--threads N]
 //! ```
+//!
+//! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
+//! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
+//! from a file instead, `--db-write FILE` writes what was built; the search then takes their
+//! values.
 //!
 //! `--position` starts from a position string instead of the start (the string holds the
 //! rules, so rule options may not be given with it). Kalah and Oware are solved without a
@@ -19,11 +26,18 @@
 
 use crate::cli;
 use mancala_engine::Game;
-use mancala_solver::{board_key, solve_range, Options, Progress, Solution};
+use mancala_solver::{
+    board_key, solve_range, BuildOptions, BuildProgress, Databases, Endgame, Options, Probe,
+    Progress, Solution,
+};
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--progress]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz; databases for kalah and toguz without the majority stop)";
+
+/// The most memory the databases may be given, in MiB.
+const MAX_DB_MB: u64 = 64 << 10;
 
 /// The largest table the command asks for, in MiB.
 const MAX_TABLE_MB: usize = 16 << 10;
@@ -42,6 +56,17 @@ struct Common {
     table_mb: usize,
     max_nodes: u64,
     progress: bool,
+    db_seeds: Option<u32>,
+    db_read: Option<String>,
+    db_write: Option<String>,
+    db_memory_mb: u64,
+    threads: usize,
+}
+
+impl Common {
+    fn wants_databases(&self) -> bool {
+        self.db_seeds.is_some() || self.db_read.is_some() || self.db_write.is_some()
+    }
 }
 
 /// Splits the common options from the game's rule options.
@@ -51,6 +76,11 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
         table_mb: 64,
         max_nodes: u64::MAX,
         progress: false,
+        db_seeds: None,
+        db_read: None,
+        db_write: None,
+        db_memory_mb: 1 << 10,
+        threads: 1,
     };
     let mut rules = Vec::new();
     let mut args = args.iter();
@@ -69,6 +99,19 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
                 common.max_nodes = cli::in_range("--max-nodes", &value()?, 1..=u64::MAX)?
             }
             "--progress" => common.progress = true,
+            "--db-seeds" => {
+                common.db_seeds = Some(cli::in_range(
+                    "--db-seeds",
+                    &value()?,
+                    0..=mancala_solver::db::MAX_LEVEL_SEEDS,
+                )?)
+            }
+            "--db-read" => common.db_read = Some(value()?),
+            "--db-write" => common.db_write = Some(value()?),
+            "--db-memory-mb" => {
+                common.db_memory_mb = cli::in_range("--db-memory-mb", &value()?, 1..=MAX_DB_MB)?
+            }
+            "--threads" => common.threads = cli::in_range("--threads", &value()?, 1..=256)?,
             _ => rules.push(arg.clone()),
         }
     }
@@ -106,7 +149,8 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             let position = start::<toguz::Toguz>(&common, parsed)?;
-            report(position, &common, P::key, true)
+            let databases = databases(&position, &common)?;
+            report(position, &common, P::key, true, databases)
         }
         "kalah" => {
             let (pairs, limited) = pairs(
@@ -124,7 +168,8 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 <kalah::Kalah as mancala_engine::Position>::key
             };
-            report(position, &common, key, true)
+            let databases = databases(&position, &common)?;
+            report(position, &common, key, true, databases)
         }
         "oware" => {
             let (pairs, limited) = pairs(
@@ -137,7 +182,8 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed = parsed.with_max_plies(0);
             }
             let position = start::<oware::Oware>(&common, parsed)?;
-            report(position, &common, P::key, true)
+            no_databases(&common)?;
+            report(position, &common, P::key, true, None)
         }
         "katro" => {
             let mut parsed = katro::RuleSet::STANDARD;
@@ -156,14 +202,16 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed.set(key, value).map_err(|e| format!("{e}"))?;
             }
             let position = start::<katro::Katro>(&common, parsed)?;
-            report(position, &common, P::key, false)
+            no_databases(&common)?;
+            report(position, &common, P::key, false, None)
         }
         "mangala4" => {
             if let Some(option) = rules.first() {
                 return Err(format!("unknown mangala4 option `{option}`"));
             }
             let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
-            report(position, &common, P::key, false)
+            no_databases(&common)?;
+            report(position, &common, P::key, false, None)
         }
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
@@ -221,6 +269,7 @@ fn report<G>(
     common: &Common,
     key: fn(&G) -> u64,
     monotone_scores: bool,
+    databases: Option<Arc<dyn Probe<G>>>,
 ) -> Result<(), String>
 where
     G: Game<Move: Send> + Send + 'static,
@@ -231,6 +280,7 @@ where
         max_nodes: common.max_nodes,
         key,
         monotone_scores,
+        databases,
         ..Options::default()
     };
     let progress = common.progress;
@@ -288,6 +338,10 @@ where
             s.repetitions
         );
     };
+    let probes = range.south.probes + range.north.as_ref().map_or(0, |n| n.probes);
+    if probes > 0 {
+        outln!("databases: {probes} positions valued by them");
+    }
     match &range.north {
         None => describe("solve", &range.south),
         Some(north) => {
@@ -322,4 +376,83 @@ where
         None => outln!("value={}..{} best={best}", range.low(), range.high()),
     }
     Ok(())
+}
+
+/// Refuses the database options for a game that has no databases.
+fn no_databases(common: &Common) -> Result<(), String> {
+    if common.wants_databases() {
+        return Err("databases are built for kalah and toguz only".into());
+    }
+    Ok(())
+}
+
+/// The databases the options ask for under `position`'s rules: read or built, and written.
+fn databases<G: Endgame + 'static>(
+    position: &G,
+    common: &Common,
+) -> Result<Option<Arc<dyn Probe<G>>>, String> {
+    if !common.wants_databases() {
+        return Ok(None);
+    }
+    let memory_bytes = common.db_memory_mb << 20;
+    let started = std::time::Instant::now();
+    let databases = match (&common.db_read, common.db_seeds) {
+        (Some(_), Some(_)) => return Err("--db-read and --db-seeds do not go together".into()),
+        (Some(path), None) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot open the database file `{path}`: {e}"))?;
+            Databases::read(file, position, memory_bytes).map_err(|e| format!("`{path}`: {e}"))?
+        }
+        (None, seeds) => {
+            let options = BuildOptions {
+                max_seeds: seeds.ok_or("--db-write needs --db-seeds N")?,
+                threads: common.threads,
+                memory_bytes,
+            };
+            let mut tell = |p: &BuildProgress| {
+                errln!(
+                    "progress: level {} ({:?}), pass {}, {} of {} values changed, {:.1} s",
+                    p.seeds,
+                    p.endless,
+                    p.pass,
+                    p.changed,
+                    p.positions,
+                    p.elapsed.as_secs_f64()
+                );
+            };
+            let tell: Option<&mut dyn FnMut(&BuildProgress)> = if common.progress {
+                Some(&mut tell)
+            } else {
+                None
+            };
+            let (databases, levels) =
+                Databases::build(position, &options, tell).map_err(|e| e.to_string())?;
+            for level in &levels {
+                outln!(
+                    "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s",
+                    level.seeds,
+                    level.positions,
+                    level.passes,
+                    level.endless,
+                    level.elapsed.as_secs_f64()
+                );
+            }
+            databases
+        }
+    };
+    outln!(
+        "databases: up to {} seeds on the board, {} positions, {} bytes, {:.3} s",
+        databases.max_seeds().map_or(-1, i64::from),
+        databases.positions(),
+        databases.bytes(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &common.db_write {
+        let file = std::fs::File::create(path)
+            .map_err(|e| format!("cannot create the database file `{path}`: {e}"))?;
+        databases
+            .write(file)
+            .map_err(|e| format!("`{path}`: {e}"))?;
+    }
+    Ok(Some(Arc::new(databases)))
 }

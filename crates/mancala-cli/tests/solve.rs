@@ -104,3 +104,33 @@ fn a_position_string_is_solved_and_rule_options_beside_it_are_refused() {
     assert_eq!(ran.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&ran.stderr).starts_with("error: rule option `--board`"));
 }
+
+#[test]
+fn databases_give_the_same_value_and_a_damaged_file_is_refused() {
+    let board = ["kalah", "--pits", "3", "--seeds", "2"];
+    let plain = solve(&board);
+    let file = std::env::temp_dir().join(format!("mancala-solve-test-{}.db", std::process::id()));
+    let path = file.display().to_string();
+    let mut args = board.to_vec();
+    args.extend(["--db-seeds", "6", "--db-write", &path, "--threads", "2"]);
+    assert_eq!(solve(&args), plain);
+    let mut args = board.to_vec();
+    args.extend(["--db-read", &path]);
+    assert_eq!(solve(&args), plain);
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("solve")
+        .args(&args)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert_eq!(ran.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("checksum") || stderr.contains("value byte"),
+        "{stderr}"
+    );
+}

@@ -73,7 +73,66 @@ fn shortest_win_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
     (args, Vec::new())
 }
 
+/// The database file `solve` reads in this run, rewritten for every case.
+fn database_file() -> PathBuf {
+    std::env::temp_dir().join(format!("mancala-fuzz-solve-{}.db", std::process::id()))
+}
+
+/// `solve` of Kalah (2, 2) reading a database file: whole, cut short, with bytes changed or
+/// added, or random bytes.
+fn solve_database_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    use mancala_engine::Game;
+    let rules = ::kalah::RuleSet::with_board(2, 2)
+        .unwrap()
+        .with_max_plies(0);
+    let options = mancala_solver::BuildOptions {
+        max_seeds: 1 + rng.below(8),
+        ..mancala_solver::BuildOptions::default()
+    };
+    let (db, _) = mancala_solver::Databases::build(&::kalah::Kalah::new(rules), &options, None)
+        .expect("a small database builds");
+    let mut bytes = Vec::new();
+    db.write(&mut bytes).expect("a database writes to memory");
+    match rng.below(6) {
+        0 => {}
+        1 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
+        2 => bytes.extend((0..1 + rng.below(20)).map(|_| rng.below(256) as u8)),
+        3 => bytes = (0..rng.below(400)).map(|_| rng.below(256) as u8).collect(),
+        _ => {
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(bytes.len() as u32) as usize;
+                bytes[at] = rng.below(256) as u8;
+            }
+        }
+    }
+    let file = database_file();
+    std::fs::write(&file, bytes).expect("a temporary file");
+    let mut args: Vec<String> = ["kalah", "--pits", "2", "--seeds", "2", "--db-read"]
+        .map(String::from)
+        .into();
+    args.push(match rng.below(10) {
+        0 => "/nonexistent/kalah.db".to_owned(),
+        _ => file.display().to_string(),
+    });
+    if rng.below(4) == 0 {
+        args[4] = "3".to_owned();
+    }
+    args.extend(some_options(
+        rng,
+        &[
+            ("--db-memory-mb", &["1", "0", "x"]),
+            ("--db-seeds", &["2", "200"]),
+            ("--threads", &["2", "0"]),
+        ],
+        1,
+    ));
+    (args, Vec::new())
+}
+
 fn solve_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
+    if rng.below(4) == 0 {
+        return solve_database_args(rng);
+    }
     // Small boards and a node limit: a solve of moments even in a debug build.
     let game = *pick(rng, &["kalah", "kalah", "toguz", "oware", "chess"]);
     let mut args = vec![
@@ -88,6 +147,7 @@ fn solve_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
             ("--seeds", &["1", "2", "0", "300"]),
             ("--empty-capture", &[]),
             ("--max-plies", &["0", "5", "-1"]),
+            ("--db-seeds", &["3", "6"]),
             (
                 "--position",
                 &[
@@ -108,6 +168,7 @@ fn solve_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
                 ],
             ),
             ("--no-majority-stop", &[]),
+            ("--db-seeds", &["2", "x"]),
         ],
         _ => &[
             ("--houses", &["1", "2", "9"]),
