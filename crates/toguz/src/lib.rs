@@ -69,6 +69,7 @@ mancala_engine::serde_via_str!(
     Toguz,
     Move,
     RuleSet,
+    RepetitionRule,
     notation::Fen,
     notation::HalfMove,
     notation::Style,

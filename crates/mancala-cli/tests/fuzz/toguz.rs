@@ -1,5 +1,6 @@
-//! Toguz Kumalak's text entry points: position, move, rules, half-move, notation style,
-//! position-with-move-number (FEN), record result, record, and the reader of a file of records.
+//! Toguz Kumalak's text entry points: position, move, rules, repetition rule, half-move,
+//! notation style, position-with-move-number (FEN), record result, record, and the reader of a
+//! file of records.
 
 use crate::checks::{playable, reads_back, seed_of, serde_agrees};
 use crate::entry::{clear, position, text, value};
@@ -9,7 +10,7 @@ use crate::inputs::draw;
 use mancala_engine::{Game, Position as _, Rng};
 use toguz::notation::{Fen, HalfMove, Style};
 use toguz::record::{read_records, write_records, PgnResult, Record};
-use toguz::{BoardSize, RuleSet, Toguz, TuzdikRule};
+use toguz::{BoardSize, RepetitionRule, RuleSet, Toguz, TuzdikRule};
 
 /// The rule sets positions are drawn under: the standard rules, and each option on its own.
 fn rule_sets() -> [RuleSet; 5] {
@@ -80,7 +81,12 @@ pub fn all(budget: Budget) {
     reports.add(value::<RuleSet>(
         "toguz RuleSet",
         budget,
-        &texts(rule_sets()),
+        &texts(RuleSet::ALL),
+    ));
+    reports.add(value::<RepetitionRule>(
+        "toguz RepetitionRule",
+        budget,
+        &texts(RepetitionRule::ALL),
     ));
     let halves: Vec<String> = found
         .iter()
