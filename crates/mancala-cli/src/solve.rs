@@ -27,8 +27,8 @@
 use crate::cli;
 use mancala_engine::Game;
 use mancala_solver::{
-    board_key, solve_range, BuildOptions, BuildProgress, Databases, Endgame, Options, Probe,
-    Progress, Solution,
+    board_key, on_large_stack, solve_range, BuildOptions, BuildProgress, Databases, Endgame,
+    Options, Probe, Progress, Solution,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -41,9 +41,6 @@ const MAX_DB_MB: u64 = 64 << 10;
 
 /// The largest table the command asks for, in MiB.
 const MAX_TABLE_MB: usize = 16 << 10;
-
-/// The stack of the solving thread: the search recurses once a ply of its longest line.
-const STACK_BYTES: usize = 1 << 30;
 
 /// The subcommand, run on the arguments after its name.
 pub fn main(args: Vec<OsString>) -> ExitCode {
@@ -272,7 +269,7 @@ fn report<G>(
     databases: Option<Arc<dyn Probe<G>>>,
 ) -> Result<(), String>
 where
-    G: Game<Move: Send> + Send + 'static,
+    G: Game<Move: Send> + Send + Sync + 'static,
 {
     outln!("{}: {position}", G::NAME);
     let options = Options {
@@ -284,36 +281,30 @@ where
         ..Options::default()
     };
     let progress = common.progress;
-    let solver = std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
-        .spawn(move || {
-            // A bound not proved yet is written `?`.
-            let bound = |v: i32| {
-                if v.abs() >= 10_000 {
-                    "?".to_owned()
-                } else {
-                    v.to_string()
-                }
-            };
-            let mut tell = |p: &Progress| {
-                errln!(
-                    "progress: {} nodes, {:.1} s, value in {}..{}, {} table entries",
-                    p.nodes,
-                    p.elapsed.as_secs_f64(),
-                    bound(p.low),
-                    bound(p.high),
-                    p.table_entries
-                );
-            };
-            let tell: Option<&mut dyn FnMut(&Progress)> =
-                if progress { Some(&mut tell) } else { None };
-            solve_range(&position, &options, tell).map(|range| (position, range))
-        })
-        .map_err(|e| format!("cannot start the solving thread: {e}"))?;
-    let (position, range) = solver
-        .join()
-        .map_err(|panic| cli::panic_message(&*panic))?
-        .map_err(|e| e.to_string())?;
+    let range = on_large_stack(|| {
+        // A bound not proved yet is written `?`.
+        let bound = |v: i32| {
+            if v.abs() >= 10_000 {
+                "?".to_owned()
+            } else {
+                v.to_string()
+            }
+        };
+        let mut tell = |p: &Progress| {
+            errln!(
+                "progress: {} nodes, {:.1} s, value in {}..{}, {} table entries",
+                p.nodes,
+                p.elapsed.as_secs_f64(),
+                bound(p.low),
+                bound(p.high),
+                p.table_entries
+            );
+        };
+        let tell: Option<&mut dyn FnMut(&Progress)> = if progress { Some(&mut tell) } else { None };
+        solve_range(&position, &options, tell)
+    })
+    .map_err(|e| e.to_string())?
+    .map_err(|e| e.to_string())?;
     let moves = |line: &[G::Move]| {
         line.iter()
             .map(ToString::to_string)

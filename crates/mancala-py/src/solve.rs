@@ -8,7 +8,9 @@ use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::search::line;
 use mancala_engine::{Game, Position};
-use mancala_solver::{board_key, solve_range, Options, SolveError, MAX_TABLE_BYTES};
+use mancala_solver::{
+    board_key, on_large_stack, solve_range, Options, SolveError, MAX_TABLE_BYTES,
+};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -16,10 +18,6 @@ use pyo3::types::PyDict;
 /// The nodes a solve may visit when the caller names no limit: a few minutes at most, so
 /// that a position too big to solve ends with an error rather than running for hours.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 100_000_000;
-
-/// The stack of the solving thread: the search recurses once a ply of its longest line, deeper
-/// than the interpreter's thread allows.
-const STACK_BYTES: usize = 1 << 30;
 
 /// A game the solver can prove, with what it needs to know of the game's rules.
 pub(crate) trait Solvable: Binding {
@@ -92,18 +90,9 @@ pub(crate) fn solve<'py, G: Solvable>(
         monotone_scores: G::MONOTONE_SCORES,
         ..Options::default()
     };
-    let solved = py.detach(|| {
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || guarded(|| Ok(solve_range(game, &options, None))))
-                .map_err(|error| {
-                    PyRuntimeError::new_err(format!("no thread to solve on: {error}"))
-                })?
-                .join()
-                .unwrap_or_else(|_| Err(PyRuntimeError::new_err("the solve failed")))
-        })
-    })?;
+    let solved = py
+        .detach(|| on_large_stack(|| guarded(|| Ok(solve_range(game, &options, None)))))
+        .map_err(|error| PyRuntimeError::new_err(error.to_string()))??;
     let range = solved.map_err(|error| match error {
         SolveError::Table(_) => value_error(error.to_string()),
         _ => PyRuntimeError::new_err(error.to_string()),

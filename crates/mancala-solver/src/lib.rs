@@ -18,7 +18,7 @@
 //! which positions are on the current line are never stored in the table.
 //!
 //! The search's recursion is as deep as its longest line; [`Options::max_line`] bounds it, so
-//! run a solve on a thread with a large stack for long games.
+//! run a solve on a thread with a large stack for long games ([`on_large_stack`]).
 //!
 //! ```
 //! use mancala_engine::Game;
@@ -36,10 +36,12 @@
 
 pub mod db;
 mod search;
+mod stack;
 mod table;
 
 pub use db::{BuildOptions, BuildProgress, Databases, DbError, Endgame, LevelStats};
 pub use search::SolveError;
+pub use stack::{on_large_stack, StackError, LARGE_STACK_BYTES};
 pub use table::{TableError, MAX_TABLE_BYTES};
 
 use mancala_engine::{Position, Side};
