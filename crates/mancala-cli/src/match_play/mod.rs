@@ -44,6 +44,7 @@ mod contender;
 mod elo;
 mod external;
 mod fit;
+mod think;
 mod uci_player;
 
 use cli::in_range;
@@ -78,7 +79,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let outcome = match args.first().map(String::as_str) {
         Some("fit") => fit::run(&args[1..]),
-        Some("think") => think(&args[1..]),
+        Some("think") => think::run(&args[1..]),
         Some("-h" | "--help") => {
             outln!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -220,140 +221,6 @@ impl<P: Position> Contender<P> for Resigns {
     }
 }
 
-/// Searches the start position of a game and prints each iteration.
-fn think(args: &[String]) -> Result<(), String> {
-    let [game, options @ ..] = args else {
-        return Err("think takes a game".into());
-    };
-    let (mut time, mut table, mut depth) = (Duration::from_millis(100), 16 << 20, None);
-    let (mut positions, mut pruning, mut threads) = (0u64, true, 1);
-    let (mut aspiration, mut quiescence) = (
-        mancala_search::DEFAULT_ASPIRATION,
-        mancala_search::DEFAULT_QUIESCENCE,
-    );
-    let mut rest = options.iter();
-    while let Some(option) = rest.next() {
-        if option == "--old" {
-            let limits = Limits::depth(depth.unwrap_or(MAX_SEARCH_DEPTH)).with_time(time);
-            let started = std::time::Instant::now();
-            let result = mancala_search::AlphaBeta::new(limits).search(&toguz::Toguz::default());
-            outln!(
-                "old: depth={} nodes={} ms={}",
-                result.depth,
-                result.nodes,
-                started.elapsed().as_millis()
-            );
-            return Ok(());
-        }
-        if option == "--score" {
-            let limits = Limits::depth(depth.unwrap_or(MAX_SEARCH_DEPTH)).with_time(time);
-            think_about(
-                &toguz::Toguz::default(),
-                mancala_search::Pvs::new(limits),
-                table,
-            );
-            return Ok(());
-        }
-        let name = option.as_str();
-        let known = [
-            "--time",
-            "--table",
-            "--depth",
-            "--aspiration",
-            "--quiescence",
-            "--positions",
-            "--pruning",
-            "--threads",
-        ];
-        if !known.contains(&name) {
-            return Err(format!("unknown option `{name}`"));
-        }
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{option} takes a whole number"))?;
-        match name {
-            "--time" => time = millis(name, value, 0)?,
-            "--table" => table = table_bytes(name, value)?,
-            "--depth" => depth = Some(self::depth(name, value)?),
-            "--aspiration" => aspiration = in_range(name, value, 0..=MAX_ASPIRATION)?,
-            "--quiescence" => quiescence = in_range(name, value, 0..=MAX_SEARCH_DEPTH)?,
-            "--positions" => positions = in_range(name, value, 0..=MAX_POSITIONS)?,
-            "--threads" => {
-                threads = in_range(name, value, 1..=mancala_search::MAX_THREADS as u32)? as usize
-            }
-            _ => pruning = in_range(name, value, 0..=1)? != 0,
-        }
-    }
-    let mut limits = Limits::time(time);
-    if let Some(depth) = depth {
-        limits = limits.with_depth(depth);
-    }
-    let toguz_player = || {
-        mancala_search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
-            .with_aspiration(aspiration)
-            .with_quiescence(quiescence)
-            .with_pruning(pruning)
-            .with_table_bytes(table)
-            .with_threads(threads)
-    };
-    if positions > 0 {
-        // Middlegames of 6 to 28 random plies, each searched by a fresh player.
-        let mut total = 0;
-        for number in 0..positions {
-            let plies = 6 + 2 * (number % 12) as u32;
-            let position = opening(&toguz::Toguz::default(), 1, number, plies);
-            let result = toguz_player().search(&position);
-            outln!(
-                "position {number} ({plies} plies): depth={} nodes={}",
-                result.depth,
-                result.nodes
-            );
-            total += result.nodes;
-        }
-        outln!("positions={positions} nodes={total}");
-        return Ok(());
-    }
-    match game.as_str() {
-        "toguz" => think_about(&toguz::Toguz::default(), toguz_player(), table),
-        "katro" => think_about(
-            &katro::Katro::default(),
-            mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
-            table,
-        ),
-        "oware" => think_about(
-            &oware::Oware::default(),
-            mancala_search::Pvs::with_evaluator(limits, oware::eval::Evaluation::default()),
-            table,
-        ),
-        "kalah" => think_about(
-            &kalah::Kalah::default(),
-            mancala_search::Pvs::with_evaluator(limits, kalah::eval::Evaluation::default()),
-            table,
-        ),
-        other => return Err(format!("unknown game `{other}`")),
-    }
-    Ok(())
-}
-
-/// Searches `position` with `player`, its table of `table` bytes allocated first, and prints
-/// each iteration.
-fn think_about<P, E>(position: &P, player: mancala_search::Pvs<P, E>, table: usize)
-where
-    P: Position + Sync,
-    P::Move: std::hash::Hash + std::fmt::Display,
-    E: mancala_search::Evaluator<P> + Sync,
-{
-    let mut player = player.with_table_bytes(table);
-    player.allocate_table();
-    let result = player.search_with(position, |iteration| outln!("{iteration}"));
-    outln!(
-        "best={} depth={} nodes={}",
-        result.best_move.map(|m| m.to_string()).unwrap_or_default(),
-        result.depth,
-        result.nodes
-    );
-}
-
 /// What one side did over a match.
 #[derive(Debug, Clone, Copy, Default)]
 struct Effort {
@@ -397,7 +264,7 @@ struct Record {
 /// The start of opening `number`: `plies` random moves from the start, drawn from a generator
 /// seeded by `seed` and `number`. A line that ends the game is drawn again, up to
 /// [`OPENING_DRAWS`] times; then the last line stops one move before its end.
-fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
+pub(super) fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
     let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
     let mut before_end = start.clone();
     for _ in 0..OPENING_DRAWS {
@@ -431,11 +298,9 @@ const MAX_GAMES: usize = 1_000_000;
 /// The most threads: far more than any machine's cores, and few enough to start.
 const MAX_THREADS: usize = 256;
 
-/// The widest aspiration half-window `think` takes, in the evaluation's units.
+/// The widest aspiration half-window `think` and `pvs:aspiration=W` take, in the evaluation's
+/// units.
 const MAX_ASPIRATION: i32 = 1_000_000;
-
-/// The most middlegames `think --positions` searches.
-const MAX_POSITIONS: u64 = 1_000_000;
 
 /// The longest time a move, in milliseconds: a day.
 const MAX_MILLIS: u64 = 86_400_000;
@@ -445,12 +310,12 @@ const MAX_MILLIS: u64 = 86_400_000;
 pub const MAX_TABLE_MIB: usize = mancala_search::MAX_TABLE_BYTES >> 20;
 
 /// A time a move given to option `name`, from `least` to [`MAX_MILLIS`] milliseconds.
-fn millis(name: &str, text: &str, least: u64) -> Result<Duration, String> {
+pub(super) fn millis(name: &str, text: &str, least: u64) -> Result<Duration, String> {
     in_range(name, text, least..=MAX_MILLIS).map(Duration::from_millis)
 }
 
 /// A search depth given to option `name`: 1 to the search's [`MAX_SEARCH_DEPTH`].
-fn depth(name: &str, text: &str) -> Result<u32, String> {
+pub(super) fn depth(name: &str, text: &str) -> Result<u32, String> {
     in_range(name, text, 1..=MAX_SEARCH_DEPTH)
 }
 
