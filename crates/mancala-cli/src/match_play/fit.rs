@@ -35,32 +35,35 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 _ => return Err(format!("fit {game} takes GAMES [--seed S]")),
             };
             let source = format!("{games} games");
-            if game == "katro" {
-                let samples = self_play_samples(games, seed, KATRO_DEPTH, katro::eval::features);
-                something_to_fit(&samples, &source)?;
-                report(
-                    &samples,
+            match game.as_str() {
+                "katro" => fit_self_play(
+                    games,
+                    seed,
+                    KATRO_DEPTH,
+                    &source,
+                    katro::eval::features,
                     &katro::eval::FEATURE_NAMES,
                     katro::eval::WEIGHT_SCALE,
-                );
-            } else if game == "oware" {
-                let samples = self_play_samples(games, seed, OWARE_DEPTH, oware::eval::features);
-                something_to_fit(&samples, &source)?;
-                report(
-                    &samples,
+                ),
+                "oware" => fit_self_play(
+                    games,
+                    seed,
+                    OWARE_DEPTH,
+                    &source,
+                    oware::eval::features,
                     &oware::eval::FEATURE_NAMES,
                     oware::eval::WEIGHT_SCALE,
-                );
-            } else {
-                let samples = self_play_samples(games, seed, KALAH_DEPTH, kalah::eval::features);
-                something_to_fit(&samples, &source)?;
-                report(
-                    &samples,
+                ),
+                _ => fit_self_play(
+                    games,
+                    seed,
+                    KALAH_DEPTH,
+                    &source,
+                    kalah::eval::features,
                     &kalah::eval::FEATURE_NAMES,
                     kalah::eval::WEIGHT_SCALE,
-                );
+                ),
             }
-            Ok(())
         }
         _ => Err(
             "fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]`, `oware GAMES [--seed S]` or \
@@ -83,6 +86,23 @@ const OWARE_DEPTH: u32 = 6;
 const MAX_GAMES: u64 = 1_000_000;
 
 /// Fails, naming `source`, when no position is left to fit the weights on: a fit of nothing
+/// Fits a game's evaluation on the positions of `games` self-play games of the old player at
+/// `depth` (seeded by `seed`, described as `source`) and prints the weights.
+fn fit_self_play<P: mancala_engine::Game, const N: usize>(
+    games: u64,
+    seed: u64,
+    depth: u32,
+    source: &str,
+    features: fn(&P) -> [i32; N],
+    names: &[&str],
+    scale: i64,
+) -> Result<(), String> {
+    let samples = self_play_samples(games, seed, depth, features);
+    something_to_fit(&samples, source)?;
+    report(&samples, names, scale);
+    Ok(())
+}
+
 /// would print weights of zero as though they were found.
 fn something_to_fit(samples: &[Sample], source: &str) -> Result<(), String> {
     if samples.iter().all(|sample| sample.held_out) {
