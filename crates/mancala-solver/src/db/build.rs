@@ -304,7 +304,7 @@ impl Databases {
         let rules = template.db_rules()?;
         let pits = template.db_pits();
         Ok(Databases {
-            game: template.db_game().to_owned(),
+            game: G::NAME.to_owned(),
             rules,
             pits,
             extra: template.db_extra_states().max(1),

@@ -168,7 +168,7 @@ impl Databases {
         expect("the version", input.u32()?, VERSION)?;
         let game = input.text("game name")?;
         let rules = input.text("rules text")?;
-        expect("the game", game.as_str(), template.db_game())?;
+        expect("the game", game.as_str(), G::NAME)?;
         expect("the rules", rules.as_str(), template.db_rules()?.as_str())?;
         expect("the pit count", input.u32()?, template.db_pits() as u32)?;
         expect(

@@ -10,10 +10,6 @@ use mancala_engine::{Game, Side};
 impl Endgame for kalah::Kalah {
     const CYCLES: bool = false;
 
-    fn db_game(&self) -> &'static str {
-        "kalah"
-    }
-
     fn db_rules(&self) -> Result<String, DbError> {
         let rules = self.rules();
         if rules.max_plies() != 0 {
@@ -45,10 +41,6 @@ impl Endgame for kalah::Kalah {
 #[cfg(feature = "toguz")]
 impl Endgame for toguz::Toguz {
     const CYCLES: bool = true;
-
-    fn db_game(&self) -> &'static str {
-        "toguz"
-    }
 
     fn db_rules(&self) -> Result<String, DbError> {
         let rules = self.rules();

@@ -30,20 +30,17 @@ pub use build::{BuildOptions, BuildProgress, LevelStats};
 
 use crate::Endless;
 use index::Binomials;
-use mancala_engine::{Position, Side};
+use mancala_engine::{Game, Side};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The most seeds on the board a level may have: a value plus the seed count fits a byte.
 pub const MAX_LEVEL_SEEDS: u32 = 127;
 
 /// A game whose positions a database can hold: the board, the side to move and the extra
-/// state decide its future.
-pub trait Endgame: Position + Send + Sync {
+/// state decide its future. A file's header names it by [`Game::NAME`].
+pub trait Endgame: Game + Send + Sync {
     /// Whether play can go on for ever without a capture (then both conventions are built).
     const CYCLES: bool;
-
-    /// The game's short name, for a file's header.
-    fn db_game(&self) -> &'static str;
 
     /// The rules as a text for a file's header, or why they let more than the board decide
     /// (a move limit, a stop at a majority of the seeds).
@@ -163,7 +160,7 @@ impl Databases {
     /// Whether these databases hold `template`'s game and rules.
     pub fn fits<G: Endgame>(&self, template: &G) -> Result<(), DbError> {
         let rules = template.db_rules()?;
-        if template.db_game() != self.game
+        if G::NAME != self.game
             || rules != self.rules
             || template.db_pits() != self.pits
             || template.db_extra_states() != self.extra
@@ -172,7 +169,7 @@ impl Databases {
                 "the databases are of {} ({}), the position of {} ({rules})",
                 self.game,
                 self.rules,
-                template.db_game()
+                G::NAME
             )));
         }
         Ok(())
