@@ -46,7 +46,7 @@ pub trait Endgame: Game + Send + Sync {
     /// (a move limit, a stop at a majority of the seeds).
     fn db_rules(&self) -> Result<String, DbError>;
 
-    /// The pits of the board, in the order of [`Position::board`].
+    /// The pits of the board, in the order of [`Position::board`](mancala_engine::Position::board).
     fn db_pits(&self) -> usize {
         self.board().len()
     }
