@@ -16,6 +16,7 @@
 #[macro_use]
 mod output;
 mod cli;
+mod databases;
 mod engine;
 mod mangala4_playout;
 mod match_play;

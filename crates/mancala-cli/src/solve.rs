@@ -27,8 +27,8 @@
 use crate::cli;
 use mancala_engine::Game;
 use mancala_solver::{
-    board_key, on_large_stack, solve_range, BuildOptions, BuildProgress, Databases, Endgame,
-    Options, Probe, Progress, Solution,
+    board_key, on_large_stack, solve_range, BuildOptions, Databases, Endgame, Options, Probe,
+    Progress, Solution,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -400,24 +400,7 @@ fn databases<G: Endgame + 'static>(
                 threads: common.threads,
                 memory_bytes,
             };
-            let mut tell = |p: &BuildProgress| {
-                errln!(
-                    "progress: level {} ({:?}), pass {}, {} of {} values changed, {:.1} s",
-                    p.seeds,
-                    p.endless,
-                    p.pass,
-                    p.changed,
-                    p.positions,
-                    p.elapsed.as_secs_f64()
-                );
-            };
-            let tell: Option<&mut dyn FnMut(&BuildProgress)> = if common.progress {
-                Some(&mut tell)
-            } else {
-                None
-            };
-            let (databases, levels) =
-                Databases::build(position, &options, tell).map_err(|e| e.to_string())?;
+            let (databases, levels) = crate::databases::build(position, &options, common.progress)?;
             for level in &levels {
                 outln!(
                     "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s",

@@ -134,3 +134,55 @@ fn databases_give_the_same_value_and_a_damaged_file_is_refused() {
         "{stderr}"
     );
 }
+
+/// South's final score difference on the last line of `mancala play ARGS`
+/// (`result: north wins 8-4 (…)`, the winner's score first).
+fn played_margin(args: &[&str]) -> i32 {
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("the mancala binary runs");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    assert!(ran.status.success(), "{args:?}: {stdout}");
+    let last = stdout.lines().last().unwrap_or_default();
+    let margin = last
+        .split_whitespace()
+        .find_map(|word| word.split_once('-'))
+        .and_then(|(s, n)| Some(s.parse::<i32>().ok()? - n.parse::<i32>().ok()?))
+        .unwrap_or_else(|| panic!("no scores in `{last}`"));
+    if last.contains("north wins") {
+        -margin
+    } else {
+        margin
+    }
+}
+
+#[test]
+fn the_computer_in_whole_databases_plays_the_solved_value_from_both_sides() {
+    for (pits, seeds, empty) in [(3, 2, false), (3, 2, true), (2, 3, false), (3, 3, true)] {
+        let (pits, seeds) = (pits.to_string(), seeds.to_string());
+        let mut board = vec!["kalah", "--pits", &pits, "--seeds", &seeds];
+        if empty {
+            board.push("--empty-capture");
+        }
+        let value = solve(&board);
+        let total = (2 * pits.parse::<u32>().unwrap() * seeds.parse::<u32>().unwrap()).to_string();
+        let mut args = board.clone();
+        args.extend([
+            "--max-plies",
+            "0",
+            "--auto",
+            "--depth",
+            "1",
+            "--db-seeds",
+            &total,
+        ]);
+        // South moves first: the solved value is his.
+        let margin = played_margin(&args);
+        assert!(
+            value.starts_with(&format!("value={margin} ")),
+            "{value} but {margin}"
+        );
+    }
+}

@@ -2,7 +2,8 @@
 //! game fills with its knowledge; [`ScoreDifference`] is the default; [`Linear`] over a game's
 //! [`Features`] is the shape every fitted evaluation of the workspace takes (logistic
 //! regression fits the weights, see the crate's guide): a game names its features once and
-//! [`Linear`] does the rest.
+//! [`Linear`] does the rest. [`Probed`] adds exact values (an endgame database's) to any
+//! evaluation.
 
 use crate::value::MAX_EVAL;
 use core::marker::PhantomData;
@@ -16,6 +17,15 @@ use mancala_engine::{Position, Side};
 pub trait Evaluator<P: Position> {
     /// How good `position` is for `side`.
     fn evaluate(&self, position: &P, side: Side) -> i32;
+
+    /// The final score difference for the side to move under perfect play, where it is known
+    /// exactly (from an endgame database, see [`Probed`]): [`Pvs`](crate::Pvs) then takes it
+    /// instead of searching below `position`. By default nothing is known.
+    #[inline]
+    fn exact(&self, position: &P) -> Option<i32> {
+        let _ = position;
+        None
+    }
 }
 
 /// The default evaluation: `side`'s score minus the opponent's, the measure every mancala's
@@ -36,6 +46,60 @@ impl<P: Position, F: Fn(&P, Side) -> i32> Evaluator<P> for F {
     #[inline]
     fn evaluate(&self, position: &P, side: Side) -> i32 {
         self(position, side)
+    }
+}
+
+/// An evaluation that knows the exact value of the positions `rest` knows: `rest` gives the
+/// score difference the rest of the game brings the side to move under perfect play (an
+/// endgame database's probe), or `None`. Elsewhere the evaluation `evaluator` judges.
+///
+/// [`Pvs`](crate::Pvs) takes a known value instead of searching below it, and plays the
+/// perfect move without searching when every move leads to a known position or ends the
+/// game. A database built for the game played to the end may serve its rules with a stop at
+/// a majority too: the winner is the same, only the margin differs.
+#[derive(Clone, Copy)]
+pub struct Probed<E, F> {
+    evaluator: E,
+    rest: F,
+}
+
+impl<E, F> Probed<E, F> {
+    /// `evaluator`, with the exact values `rest` gives.
+    pub const fn new(evaluator: E, rest: F) -> Self {
+        Probed { evaluator, rest }
+    }
+
+    /// The evaluation of the positions `rest` does not know.
+    pub const fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+}
+
+impl<E: core::fmt::Debug, F> core::fmt::Debug for Probed<E, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Probed")
+            .field("evaluator", &self.evaluator)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P, E, F> Evaluator<P> for Probed<E, F>
+where
+    P: Position,
+    E: Evaluator<P>,
+    F: Fn(&P) -> Option<i32>,
+{
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        self.evaluator.evaluate(position, side)
+    }
+
+    #[inline]
+    fn exact(&self, position: &P) -> Option<i32> {
+        let rest = (self.rest)(position)?;
+        let me = position.side_to_move();
+        let now = i64::from(position.score(me)) - i64::from(position.score(me.opponent()));
+        i32::try_from(now + i64::from(rest)).ok()
     }
 }
 

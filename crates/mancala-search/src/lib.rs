@@ -95,7 +95,7 @@ mod tt;
 mod value;
 
 pub use alphabeta::AlphaBeta;
-pub use eval::{Evaluator, Features, Linear, ScoreDifference};
+pub use eval::{Evaluator, Features, Linear, Probed, ScoreDifference};
 pub use limits::{Limits, DEFAULT_DEPTH, MAX_SEARCH_DEPTH};
 pub use mcts::{
     Mcts, MctsResult, DEFAULT_ITERATIONS, DEFAULT_MAX_TREE_NODES, DEFAULT_PLAYOUT_PLIES,
@@ -107,7 +107,7 @@ pub use pvs::{
 };
 pub use report::{Iteration, SearchResult};
 pub use tt::{TableError, MAX_TABLE_BYTES};
-pub use value::{plies_to_end, MAX_EVAL, WIN};
+pub use value::{exact_margin, plies_to_end, EXACT, MAX_EVAL, WIN};
 
 use mancala_engine::playout::Playout;
 use mancala_engine::{Position, Rng, Side};

@@ -10,7 +10,7 @@ use crate::pvs_search::{PvsSearch, Tuning};
 use crate::report::{Iteration, SearchResult};
 use crate::shared_tt::SharedTable;
 use crate::tt::{Table, TableError, TranspositionTable, MAX_TABLE_BYTES};
-use crate::value::{plies_to_end, INFINITY};
+use crate::value::{exact_value, plies_to_end, INFINITY};
 use crate::Player;
 use core::hash::Hash;
 use mancala_engine::Position;
@@ -63,6 +63,11 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 ///   ([`with_aspiration`](Pvs::with_aspiration)), widened when the value falls outside it.
 /// - **Capture search** at the horizon: the side to move may stand on the evaluation or play
 ///   a move that gains seeds at once ([`with_quiescence`](Pvs::with_quiescence)).
+///
+/// - **Exact values**: an evaluation that knows some positions' final score difference
+///   ([`Evaluator::exact`], an endgame database through [`Probed`](crate::Probed)) ends the
+///   search there with that value ([`EXACT`](crate::EXACT) and the margin); when every move
+///   leads to such a position or ends the game, the best of them is played without searching.
 ///
 /// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
 /// is overrun by well under a millisecond), when a win or loss is proven deep enough that no
@@ -307,6 +312,9 @@ where
             Ok(result) => result,
             Err(done) => return done,
         };
+        if let Some(perfect) = exact_choice(position, &self.evaluator) {
+            return perfect;
+        }
         if self.threads > 1 {
             return crate::parallel::search(self, position, result, budget, started, report);
         }
@@ -343,6 +351,45 @@ where
         result.nodes = search.progress.nodes;
         result
     }
+}
+
+/// The perfect move, found without searching, when every move leads to a position whose
+/// value the evaluator knows exactly or ends the game, and at least one to a known position
+/// (a search finds the best of finished games on its own); `None` otherwise.
+fn exact_choice<P: Position, E: Evaluator<P>>(
+    position: &P,
+    evaluator: &E,
+) -> Option<SearchResult<P::Move>> {
+    let me = position.side_to_move();
+    let moves = position.legal_moves();
+    let mut best: Option<(i32, P::Move)> = None;
+    let mut known = false;
+    for &mv in moves.iter() {
+        let child = position.child(mv);
+        let margin = if child.is_over() {
+            i32::try_from(i64::from(child.score(me)) - i64::from(child.score(me.opponent())))
+                .ok()?
+        } else {
+            known = true;
+            let margin = evaluator.exact(&child)?;
+            if child.side_to_move() == me {
+                margin
+            } else {
+                margin.checked_neg()?
+            }
+        };
+        if best.is_none_or(|(value, _)| margin > value) {
+            best = Some((margin, mv));
+        }
+    }
+    let (margin, mv) = best.filter(|_| known)?;
+    Some(SearchResult {
+        best_move: Some(mv),
+        value: exact_value(margin),
+        depth: 1,
+        nodes: moves.len() as u64 + 1,
+        pv: vec![mv],
+    })
 }
 
 /// How one thread deepens: to which depth, with which window, and whether it is a helper of

@@ -7,7 +7,7 @@ use crate::negamax::{for_parent, Best, Progress};
 use crate::ordering::{HistoryScores, Killers};
 use crate::prune::{Selectivity, PRUNING_DEPTH};
 use crate::tt::{Bound, Table};
-use crate::value::{clamp_eval, from_table, to_table, WON};
+use crate::value::{clamp_eval, exact_value, from_table, to_table, WON};
 use core::hash::Hash;
 use mancala_engine::{Position, Side};
 
@@ -112,6 +112,9 @@ where
         ply: usize,
     ) -> i32 {
         if let Some(value) = self.progress.enter(position, ply) {
+            return value;
+        }
+        if let Some(value) = self.known(position, ply) {
             return value;
         }
         if depth == 0 || ply + 1 >= PLIES {
@@ -325,9 +328,22 @@ where
         best.alpha >= beta
     }
 
+    /// The exact value of `position` where the evaluator knows it (never at the root, whose
+    /// move is wanted too).
+    #[inline]
+    fn known(&self, position: &P, ply: usize) -> Option<i32> {
+        if ply == 0 {
+            return None;
+        }
+        self.evaluator.exact(position).map(exact_value)
+    }
+
     /// The horizon: the evaluation, or with `plies` of capture search left, the better of
     /// the evaluation and the captures.
     fn quiesce(&mut self, position: &P, mut alpha: i32, beta: i32, ply: usize, plies: u32) -> i32 {
+        if let Some(value) = self.known(position, ply) {
+            return value;
+        }
         let me = position.side_to_move();
         let stand = clamp_eval(self.evaluator.evaluate(position, me));
         if plies == 0 || stand >= beta || ply + 1 >= PLIES {

@@ -1,5 +1,6 @@
-//! What a search value means: an evaluation within `±MAX_EVAL`, or a won or lost game that
-//! carries the plies to its end. Every threshold between the two is derived here, once.
+//! What a search value means: an evaluation within `±MAX_EVAL`, a result known exactly from
+//! an endgame database (`±(EXACT + margin)`), or a won or lost game that carries the plies to
+//! its end. Every threshold between them is derived here, once.
 
 use crate::limits::{MAX_SEARCH_DEPTH, PLIES};
 use mancala_engine::Position;
@@ -12,6 +13,39 @@ pub const WIN: i32 = 1_000_000_000;
 /// The largest value an [`Evaluator`](crate::Evaluator) may give; larger values are clamped,
 /// so an evaluation can never be mistaken for a won or lost game.
 pub const MAX_EVAL: i32 = WIN / 2;
+
+/// A position whose final score difference is known exactly
+/// ([`Evaluator::exact`](crate::Evaluator::exact)) is worth `EXACT + margin` when won by
+/// `margin`, `-(EXACT + margin)` when lost by it, and 0 when drawn: above every evaluation,
+/// below every win the search sees to its end (a known win is a win, but how many plies it
+/// takes is not known).
+pub const EXACT: i32 = MAX_EVAL + MAX_EVAL / 2;
+
+/// The largest margin an exact value carries; larger ones count as this.
+const MAX_MARGIN: i32 = WIN / 8;
+
+/// The search value of a final score difference known exactly, for the side to move.
+#[inline]
+pub(crate) fn exact_value(margin: i32) -> i32 {
+    let margin = margin.clamp(-MAX_MARGIN, MAX_MARGIN);
+    match margin.signum() {
+        1 => EXACT + margin,
+        -1 => -(EXACT - margin),
+        _ => 0,
+    }
+}
+
+/// The final score difference a search value announces, when it is a won or lost result
+/// known exactly (see [`EXACT`]): `None` for an evaluation, a draw or a game seen to its end.
+pub const fn exact_margin(value: i32) -> Option<i32> {
+    let magnitude = value.unsigned_abs();
+    if magnitude > EXACT as u32 && magnitude <= (EXACT + MAX_MARGIN) as u32 {
+        let margin = (magnitude - EXACT as u32) as i32;
+        Some(if value > 0 { margin } else { -margin })
+    } else {
+        None
+    }
+}
 
 /// Above every value a search can return: the bounds of a full window.
 pub(crate) const INFINITY: i32 = WIN + 1;
@@ -87,6 +121,23 @@ mod tests {
         assert_eq!(plies_to_end(0), None);
         assert_eq!(plies_to_end(-3), None);
         assert_eq!(plies_to_end(i32::MIN), None);
+    }
+
+    #[test]
+    fn exact_values_lie_between_evaluations_and_seen_wins() {
+        for margin in [1, 7, 162, MAX_MARGIN, -1, -40, -MAX_MARGIN] {
+            let value = exact_value(margin);
+            assert!(value.abs() > MAX_EVAL && value.abs() < WON, "{margin}");
+            assert_eq!(plies_to_end(value), None);
+            assert_eq!(exact_margin(value), Some(margin));
+        }
+        assert_eq!(exact_value(0), 0);
+        assert_eq!(exact_margin(0), None);
+        assert_eq!(exact_margin(MAX_EVAL), None);
+        assert_eq!(exact_margin(WIN - 3), None);
+        assert_eq!(exact_value(i32::MAX), exact_value(MAX_MARGIN));
+        assert!(exact_value(3) > exact_value(2) && exact_value(-2) > exact_value(-3));
+        assert!(exact_value(-1) < -MAX_EVAL && exact_value(1) > MAX_EVAL);
     }
 
     #[test]

@@ -110,6 +110,8 @@ pub struct Spec {
     pub pruning: bool,
     /// The threads each search runs on.
     pub threads: usize,
+    /// The endgame databases it probes: up to this many seeds on the board.
+    pub db_seeds: Option<u32>,
     /// The text it was read from.
     pub text: String,
 }
@@ -117,7 +119,8 @@ pub struct Spec {
 impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
-    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)),
+    /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)), `db` (the
+    /// seeds on the board up to which endgame databases are probed),
     /// `ext:PROGRAM`, or `uci:COMMAND LINE`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
@@ -141,6 +144,7 @@ impl Spec {
             reductions: true,
             pruning: true,
             threads: 1,
+            db_seeds: None,
             text: text.to_owned(),
         };
         if let Kind::External(_) | Kind::Uci(_) = kind {
@@ -178,8 +182,12 @@ impl Spec {
                 "threads" => {
                     spec.threads = number(mancala_search::MAX_THREADS as u32)?.max(1) as usize
                 }
+                "db" => spec.db_seeds = Some(number(mancala_solver::db::MAX_LEVEL_SEEDS)?),
                 other => return Err(format!("unknown player option `{other}`")),
             }
+        }
+        if spec.db_seeds.is_some() && !spec.game_eval {
+            return Err("`db` goes with the game's evaluation, not eval=score".into());
         }
         Ok(spec)
     }

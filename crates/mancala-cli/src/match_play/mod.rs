@@ -15,7 +15,9 @@
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
-//! `threads=N` for a search on N threads sharing its table), `ext:PROGRAM` a Toguz Kumalak
+//! `threads=N` for a search on N threads sharing its table, and for Kalah and Toguz Kumalak
+//! `db=SEEDS` for one that probes endgame databases up to that many seeds on the board, built
+//! at the start of the match), `ext:PROGRAM` a Toguz Kumalak
 //! program outside the workspace, spoken to over the line protocol described in
 //! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
 //! that speaks the engine protocol of `docs/protocol.md`, such as `uci:mancala engine toguz`
@@ -50,12 +52,14 @@ mod uci_player;
 use cli::in_range;
 use contender::{Contender, Spec};
 use elo::Tally;
-use mancala_engine::{GameResult, Position, Rng, Side};
-use mancala_search::{Limits, MAX_SEARCH_DEPTH};
-use std::collections::HashSet;
+use mancala_engine::{Game, GameResult, Position, Rng, Side};
+use mancala_search::{Evaluator, Limits, Probed, MAX_SEARCH_DEPTH};
+use mancala_solver::{Databases, Endgame};
+use std::collections::{BTreeMap, HashSet};
+use std::hash::Hash;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
@@ -66,7 +70,7 @@ const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --no
        mancala match fit katro GAMES [--seed S]
        mancala match fit oware GAMES [--seed S]
        mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | oware | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N] | ext:PROGRAM | uci:COMMAND";
+  GAME = toguz | katro | oware | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N,db=SEEDS] | ext:PROGRAM | uci:COMMAND";
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -170,6 +174,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 .max_time()
                 .unwrap_or(Duration::from_millis(100));
             let rule = settings.repetition.unwrap_or_default();
+            let to_the_end = toguz::RuleSet {
+                stop_at_majority: false,
+                ..toguz::RuleSet::default()
+            };
+            let databases = databases(&settings, &toguz::Toguz::new(to_the_end))?;
             play_match(
                 &settings,
                 toguz::Toguz::default,
@@ -182,7 +191,7 @@ fn run(args: &[String]) -> Result<(), String> {
                             Box::new(Resigns)
                         }
                     },
-                    None => spec.build(limits, toguz::eval::Evaluation::default()),
+                    None => probing(spec, limits, toguz::eval::Evaluation::default(), &databases),
                 },
             )
         }
@@ -192,18 +201,66 @@ fn run(args: &[String]) -> Result<(), String> {
         "katro" | "oware" | "kalah" if settings.repetition.is_some() => {
             return Err("--repetition is a Toguz Kumalak rule".into())
         }
+        "katro" | "oware"
+            if [&settings.a, &settings.b]
+                .iter()
+                .any(|s| s.db_seeds.is_some()) =>
+        {
+            return Err("databases are built for kalah and toguz only".into())
+        }
         "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
         }),
         "oware" => play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
             spec.build(limits, oware::eval::Evaluation::default())
         }),
-        "kalah" => play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
-            spec.build(limits, kalah::eval::Evaluation::default())
-        }),
+        "kalah" => {
+            let unlimited = kalah::RuleSet::default().with_max_plies(0);
+            let databases = databases(&settings, &kalah::Kalah::new(unlimited))?;
+            play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
+                probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
+            })
+        }
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())
+}
+
+/// The endgame databases the players ask for (`db=SEEDS`), by their seeds: built once for
+/// the match under `template`'s rules, which play the game to its end.
+fn databases<G: Endgame>(
+    settings: &Settings,
+    template: &G,
+) -> Result<BTreeMap<u32, Arc<Databases>>, String> {
+    let mut built = BTreeMap::new();
+    for seeds in [&settings.a, &settings.b].iter().filter_map(|s| s.db_seeds) {
+        if built.contains_key(&seeds) {
+            continue;
+        }
+        built.insert(seeds, crate::databases::for_player(template, seeds)?);
+    }
+    Ok(built)
+}
+
+/// `spec`'s player with the game's evaluation `evaluation`, probing the databases it asks for.
+fn probing<G, E>(
+    spec: &Spec,
+    limits: Limits,
+    evaluation: E,
+    databases: &BTreeMap<u32, Arc<Databases>>,
+) -> Box<dyn Contender<G> + Send>
+where
+    G: Endgame + 'static,
+    G::Move: Hash + Send,
+    E: Evaluator<G> + Send + Sync + 'static,
+{
+    match spec.db_seeds.and_then(|seeds| databases.get(&seeds)) {
+        Some(db) => spec.build(
+            limits,
+            Probed::new(evaluation, crate::databases::rest(Arc::clone(db))),
+        ),
+        None => spec.build(limits, evaluation),
+    }
 }
 
 /// A player that plays no move: stands in for an external program that would not start (the

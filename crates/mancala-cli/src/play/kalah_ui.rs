@@ -8,7 +8,7 @@
 //! `max-plies`, as in the crate's rule string, every rule at once). Each sets its rules in the
 //! order given.
 
-use super::{lines, Game, Input, Options, Stop};
+use super::{lines, Game, Input, Options, Rest, Stop};
 use kalah::{Kalah as KalahPosition, Move, RuleSet};
 use mancala_engine::{EndReason, Game as _, Position as _, Side};
 
@@ -35,6 +35,13 @@ impl Game for Kalah {
 
     fn rules_start(&self) -> KalahPosition {
         KalahPosition::new(self.rules)
+    }
+
+    /// Built without the move limit, which decides a game only past its length.
+    fn databases(&self, seeds: u32) -> Result<Rest<KalahPosition>, String> {
+        let template = KalahPosition::new(self.rules.with_max_plies(0));
+        let databases = crate::databases::for_player(&template, seeds)?;
+        Ok(Box::new(crate::databases::rest(databases)))
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

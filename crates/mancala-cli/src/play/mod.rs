@@ -26,7 +26,9 @@
 //!   depend on timing);
 //! - `--position STRING`: start from the game's position string (as `mancala engine`'s
 //!   `position string`) instead of the rules' start; the string holds the board, and options
-//!   that choose a start (a board size, a ritual) are then not asked for.
+//!   that choose a start (a board size, a ritual) are then not asked for;
+//! - `--db-seeds N` (Kalah and Toguz Kumalak): the computer builds the endgame databases of
+//!   the rules up to `N` seeds on the board before the game and plays perfectly in them.
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
@@ -45,7 +47,7 @@ pub(crate) mod toguz_ui;
 pub use input::{Input, Stop};
 
 use mancala_engine::{EndReason, GameResult, Outcome, Position, Side};
-use mancala_search::{Evaluator, Limits, Pvs, ScoreDifference};
+use mancala_search::{Evaluator, Limits, Probed, Pvs, ScoreDifference};
 use std::collections::HashSet;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -53,7 +55,7 @@ use std::time::{Duration, Instant};
 /// The short usage text, printed with every command-line error.
 const USAGE: &str =
     "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
-[--seed S] [--max-plies N] [--threads T] [--position STRING] [GAME OPTIONS]
+[--seed S] [--max-plies N] [--threads T] [--position STRING] [--db-seeds N] [GAME OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
   toguz options:    --board 9|7|5, --optional-tuzdik, --repetition none|own-side|uncounted
                     (a repeated position ends the game: none, the federation rules, ends
@@ -86,7 +88,12 @@ pub struct Options {
     pub threads: usize,
     /// The position string to start from, if given.
     pub position: Option<String>,
+    /// The seeds on the board up to which the computer probes endgame databases, if given.
+    pub db_seeds: Option<u32>,
 }
+
+/// What the rest of the game brings the side to move where endgame databases know it.
+pub type Rest<P> = Box<dyn Fn(&P) -> Option<i32> + Send + Sync>;
 
 /// How `mancala play` drives one game: the start, the board, the notation, the words.
 pub trait Game {
@@ -121,6 +128,17 @@ pub trait Game {
     /// The search depth when `--depth` is not given: for `--auto` (depth alone limits the
     /// search) or for interactive play (the time limit usually stops the search first).
     fn default_depth(&self, auto: bool) -> u32;
+
+    /// The endgame databases of the rules the options chose, up to `seeds` seeds on the
+    /// board, built now: the computer then plays perfectly once a position is in them. An
+    /// error for a game that has none.
+    fn databases(&self, seeds: u32) -> Result<Rest<Self::P>, String> {
+        let _ = seeds;
+        Err(format!(
+            "{} has no endgame databases (kalah and toguz have)",
+            self.name()
+        ))
+    }
 
     /// The computer's judgement of `position` for `side`: the game's own evaluation where it
     /// has one, else the score difference.
@@ -233,6 +251,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
         max_plies: 2000,
         threads: 1,
         position: None,
+        db_seeds: None,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut args = args.iter();
@@ -286,6 +305,16 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("--max-plies takes 1 to {}", u32::MAX))?;
             }
             "--position" => options.position = Some(value(name, &mut args)?.to_owned()),
+            "--db-seeds" => {
+                let most = mancala_solver::db::MAX_LEVEL_SEEDS;
+                let seeds = number(name, value(name, &mut args)?)?;
+                options.db_seeds = Some(
+                    u32::try_from(seeds)
+                        .ok()
+                        .filter(|&n| n <= most)
+                        .ok_or_else(|| format!("--db-seeds takes 0 to {most}"))?,
+                );
+            }
             "-h" | "--help" => {
                 outln!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -364,7 +393,18 @@ fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     } else {
         Limits::depth(depth).with_time(options.time)
     };
-    let mut engine = Pvs::with_evaluator(limits, G::evaluate).with_threads(options.threads);
+    let rest = match options.db_seeds.map(|seeds| game.databases(seeds)) {
+        Some(Ok(rest)) => Some(rest),
+        Some(Err(error)) => {
+            errln!("error: --db-seeds: {error}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let evaluation = Probed::new(G::evaluate, move |position: &G::P| {
+        rest.as_ref().and_then(|rest| rest(position))
+    });
+    let mut engine = Pvs::with_evaluator(limits, evaluation).with_threads(options.threads);
     engine.allocate_table();
     match person {
         Some(side) => {

@@ -7,7 +7,7 @@
 //! a repeated position ends the game, and who gets the seeds left; the federation rules know
 //! no repetition, so the default ends nothing).
 
-use super::{lines, Game, Input, Options, Stop};
+use super::{lines, Game, Input, Options, Rest, Stop};
 use mancala_engine::Game as _;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
@@ -65,6 +65,17 @@ impl Game for Toguz {
 
     fn rules_start(&self) -> toguz::Toguz {
         toguz::Toguz::new(self.rules)
+    }
+
+    /// Built for the game played to its end: with the stop at a majority the winner is the
+    /// same, and the computer plays for the win.
+    fn databases(&self, seeds: u32) -> Result<Rest<toguz::Toguz>, String> {
+        let template = toguz::Toguz::new(RuleSet {
+            stop_at_majority: false,
+            ..self.rules
+        });
+        let databases = crate::databases::for_player(&template, seeds)?;
+        Ok(Box::new(crate::databases::rest(databases)))
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

@@ -1,0 +1,57 @@
+//! Endgame databases for the solver and the players: built with progress, and the probe a
+//! player's evaluation takes.
+
+use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, Endless, LevelStats};
+use std::sync::Arc;
+
+/// Builds `template`'s databases, with a line on standard error for each pass when `progress`.
+pub fn build<G: Endgame>(
+    template: &G,
+    options: &BuildOptions,
+    progress: bool,
+) -> Result<(Databases, Vec<LevelStats>), String> {
+    let mut tell = |p: &BuildProgress| {
+        errln!(
+            "progress: level {} ({:?}), pass {}, {} of {} values changed, {:.1} s",
+            p.seeds,
+            p.endless,
+            p.pass,
+            p.changed,
+            p.positions,
+            p.elapsed.as_secs_f64()
+        );
+    };
+    let tell: Option<&mut dyn FnMut(&BuildProgress)> =
+        if progress { Some(&mut tell) } else { None };
+    Databases::build(template, options, tell).map_err(|e| e.to_string())
+}
+
+/// The databases of `template`'s rules up to `seeds` seeds on the board, built on every core
+/// with one line on standard error when done, for a player.
+pub fn for_player<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+    let options = BuildOptions {
+        max_seeds: seeds,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        ..BuildOptions::default()
+    };
+    let started = std::time::Instant::now();
+    let (databases, _) = build(template, &options, false)?;
+    errln!(
+        "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
+        databases.positions(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(Arc::new(databases))
+}
+
+/// What the rest of the game brings the side to move, for a player: the databases' value where
+/// it does not depend on the endless-play convention. Such a value holds under any rule that
+/// gives an endless game's seeds out between the two extremes (a repetition rule), and its
+/// sign holds under a stop at a majority too.
+pub fn rest<G: Endgame>(databases: Arc<Databases>) -> impl Fn(&G) -> Option<i32> + Send + Sync {
+    move |position| {
+        databases
+            .probe(position, Endless::South)
+            .and_then(|(value, differs)| (!differs).then_some(value))
+    }
+}

@@ -1,0 +1,147 @@
+//! The computer player probing the endgame databases: perfect moves without search where every
+//! move leads into them, and exact results from positions above them with fewer nodes, against
+//! plain minimax.
+
+mod common;
+
+use common::move_values;
+use mancala_engine::{Game, Position, Rng, Side};
+use mancala_search::{exact_margin, Limits, Probed, Pvs, ScoreDifference};
+use mancala_solver::{BuildOptions, Databases, Endgame, Endless};
+use std::sync::Arc;
+
+/// The databases of `template`'s game up to `max_seeds` seeds.
+fn build<G: Endgame>(template: &G, max_seeds: u32) -> Arc<Databases> {
+    let options = BuildOptions {
+        max_seeds,
+        threads: 2,
+        ..BuildOptions::default()
+    };
+    Arc::new(Databases::build(template, &options, None).unwrap().0)
+}
+
+/// A search that takes the databases' values where they do not depend on the endless-play
+/// convention; no selectivity, so that a search that meets no horizon is exact.
+fn probing<G: Endgame + 'static>(
+    db: Arc<Databases>,
+    depth: u32,
+) -> Pvs<G, Probed<ScoreDifference, impl Fn(&G) -> Option<i32> + Sync>> {
+    let rest = move |position: &G| {
+        db.probe(position, Endless::South)
+            .and_then(|(value, differs)| (!differs).then_some(value))
+    };
+    Pvs::with_evaluator(Limits::depth(depth), Probed::new(ScoreDifference, rest))
+        .with_pruning(false)
+        .with_reductions(false)
+}
+
+fn seeds_on_board<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
+/// Random positions of `start`'s game with `least..=most` seeds on the board, none over.
+fn positions<P: Position>(start: &P, rng: &mut Rng, least: u32, most: u32, count: usize) -> Vec<P> {
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = start.clone();
+        while seeds_on_board(&position) > most {
+            match position.random_move(rng) {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        let seeds = seeds_on_board(&position);
+        if !position.is_over() && (least..=most).contains(&seeds) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+#[test]
+fn inside_the_databases_the_player_plays_a_perfect_move_with_its_exact_margin() {
+    let mut rng = Rng::new(0x91);
+    for empty in [false, true] {
+        let rules = kalah::RuleSet::with_board(3, 3)
+            .unwrap()
+            .with_empty_capture(empty)
+            .with_max_plies(0);
+        let start = kalah::Kalah::new(rules);
+        let db = build(&start, 7);
+        let mut player = probing(db, 30);
+        for position in positions(&start, &mut rng, 2, 7, 40) {
+            let values = move_values(&position, Side::South, 2_000_000).unwrap();
+            let best = values.iter().map(|&(_, v)| v).max().unwrap();
+            let result = player.search(&position);
+            let played = values
+                .iter()
+                .find(|&&(mv, _)| Some(mv) == result.best_move)
+                .unwrap()
+                .1;
+            let every_move_ends = position
+                .legal_moves()
+                .into_iter()
+                .all(|mv| position.child(mv).is_over());
+            if every_move_ends {
+                // Searched as before: won, drawn or lost is all it tells apart.
+                assert_eq!(played.signum(), best.signum(), "{position}: {values:?}");
+                continue;
+            }
+            assert_eq!(
+                played, best,
+                "{position}: {:?} of {values:?}",
+                result.best_move
+            );
+            assert_eq!(result.depth, 1, "{position}: not searched");
+            assert_eq!(exact_margin(result.value).unwrap_or(0), best, "{position}");
+        }
+    }
+}
+
+#[test]
+fn above_the_databases_the_player_finds_the_exact_result() {
+    let mut rng = Rng::new(0x92);
+    let (mut decided, mut probed_nodes, mut plain_nodes) = (0, 0, 0);
+    for (pits, seeds, empty) in [(3, 3, false), (3, 3, true), (4, 2, true)] {
+        let rules = kalah::RuleSet::with_board(pits, seeds)
+            .unwrap()
+            .with_empty_capture(empty)
+            .with_max_plies(0);
+        let start = kalah::Kalah::new(rules);
+        let db = build(&start, 5);
+        let mut player = probing(db, 60);
+        let mut plain = Pvs::new(Limits::depth(60))
+            .with_pruning(false)
+            .with_reductions(false);
+        for position in positions(&start, &mut rng, 8, 11, 12) {
+            let values = move_values(&position, Side::South, 20_000_000).unwrap();
+            let best = values.iter().map(|&(_, v)| v).max().unwrap();
+            player.clear();
+            let result = player.search(&position);
+            probed_nodes += result.nodes;
+            plain.clear();
+            plain_nodes += plain.search(&position).nodes;
+            // Won, drawn or lost as minimax says, by a move that keeps it so.
+            assert_eq!(
+                result.value.signum(),
+                best.signum(),
+                "{position}: {result:?}"
+            );
+            let played = values
+                .iter()
+                .find(|&&(mv, _)| Some(mv) == result.best_move)
+                .unwrap()
+                .1;
+            assert_eq!(played.signum(), best.signum(), "{position}: {values:?}");
+            if best != 0 {
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided >= 18, "only {decided} positions were won or lost");
+    // The values the databases give are not searched below.
+    assert!(
+        probed_nodes * 4 < plain_nodes * 3,
+        "{probed_nodes} nodes with the databases, {plain_nodes} without"
+    );
+}
