@@ -145,3 +145,48 @@ fn above_the_databases_the_player_finds_the_exact_result() {
         "{probed_nodes} nodes with the databases, {plain_nodes} without"
     );
 }
+
+#[test]
+fn toguz_endgames_are_won_with_databases_of_the_game_played_to_the_end() {
+    // The databases hold the game without the stop at a majority; with the stop the winner
+    // is the same, so the player keeps every won or drawn endgame so.
+    let to_the_end = toguz::RuleSet {
+        board: toguz::BoardSize::Five,
+        stop_at_majority: false,
+        ..toguz::RuleSet::STANDARD
+    };
+    let db = build(&toguz::Toguz::new(to_the_end), 6);
+    let mut rng = Rng::new(0x93);
+    let mut checked = 0;
+    for stop_at_majority in [false, true] {
+        let rules = toguz::RuleSet {
+            stop_at_majority,
+            ..to_the_end
+        };
+        let mut player = probing(Arc::clone(&db), 20);
+        for position in positions(&toguz::Toguz::new(rules), &mut rng, 2, 3, 20) {
+            let (Some(south), Some(north)) = (
+                move_values(&position, Side::South, 100_000),
+                move_values(&position, Side::North, 100_000),
+            ) else {
+                continue;
+            };
+            if south != north {
+                continue;
+            }
+            let best = south.iter().map(|&(_, v)| v).max().unwrap();
+            let result = player.search(&position);
+            let played = south
+                .iter()
+                .find(|&&(mv, _)| Some(mv) == result.best_move)
+                .unwrap()
+                .1;
+            assert_eq!(played.signum(), best.signum(), "{position}: {south:?}");
+            if !stop_at_majority && result.depth == 1 {
+                assert_eq!(played, best, "{position}: {south:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} endgames were checked");
+}
