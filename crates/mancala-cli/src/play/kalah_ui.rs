@@ -38,8 +38,8 @@ impl Game for Kalah {
     }
 
     /// Built without the move limit, which decides a game only past its length.
-    fn databases(&self, seeds: u32) -> Result<Rest<KalahPosition>, String> {
-        let template = KalahPosition::new(self.rules.with_max_plies(0));
+    fn databases(&self, start: &KalahPosition, seeds: u32) -> Result<Rest<KalahPosition>, String> {
+        let template = KalahPosition::new(start.rules().with_max_plies(0));
         let databases = crate::databases::for_player(&template, seeds)?;
         Ok(Box::new(crate::databases::rest(databases)))
     }

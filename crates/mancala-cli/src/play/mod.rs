@@ -129,11 +129,11 @@ pub trait Game {
     /// search) or for interactive play (the time limit usually stops the search first).
     fn default_depth(&self, auto: bool) -> u32;
 
-    /// The endgame databases of the rules the options chose, up to `seeds` seeds on the
-    /// board, built now: the computer then plays perfectly once a position is in them. An
-    /// error for a game that has none.
-    fn databases(&self, seeds: u32) -> Result<Rest<Self::P>, String> {
-        let _ = seeds;
+    /// The endgame databases of the rules of `start`, up to `seeds` seeds on the board, built
+    /// now: the computer then plays perfectly once a position is in them. An error for a game
+    /// that has none.
+    fn databases(&self, start: &Self::P, seeds: u32) -> Result<Rest<Self::P>, String> {
+        let _ = (start, seeds);
         Err(format!(
             "{} has no endgame databases (kalah and toguz have)",
             self.name()
@@ -393,7 +393,10 @@ fn play<G: Game>(game: &mut G, options: &Options) -> ExitCode {
     } else {
         Limits::depth(depth).with_time(options.time)
     };
-    let rest = match options.db_seeds.map(|seeds| game.databases(seeds)) {
+    let rest = match options
+        .db_seeds
+        .map(|seeds| game.databases(&position, seeds))
+    {
         Some(Ok(rest)) => Some(rest),
         Some(Err(error)) => {
             errln!("error: --db-seeds: {error}");

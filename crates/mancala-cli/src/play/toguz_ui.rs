@@ -69,10 +69,10 @@ impl Game for Toguz {
 
     /// Built for the game played to its end: with the stop at a majority the winner is the
     /// same, and the computer plays for the win.
-    fn databases(&self, seeds: u32) -> Result<Rest<toguz::Toguz>, String> {
+    fn databases(&self, start: &toguz::Toguz, seeds: u32) -> Result<Rest<toguz::Toguz>, String> {
         let template = toguz::Toguz::new(RuleSet {
             stop_at_majority: false,
-            ..self.rules
+            ..start.rules()
         });
         let databases = crate::databases::for_player(&template, seeds)?;
         Ok(Box::new(crate::databases::rest(databases)))
