@@ -37,6 +37,10 @@ impl Game for Kalah {
         KalahPosition::new(self.rules)
     }
 
+    fn has_databases(&self) -> bool {
+        true
+    }
+
     /// Built without the move limit, which decides a game only past its length.
     fn databases(&self, start: &KalahPosition, seeds: u32) -> Result<Rest<KalahPosition>, String> {
         let template = KalahPosition::new(start.rules().with_max_plies(0));

@@ -92,6 +92,11 @@ pub struct Options {
     pub db_seeds: Option<u32>,
 }
 
+/// The refusal of `--db-seeds` for the game `name`.
+fn no_databases(name: &str) -> String {
+    format!("{name} has no endgame databases (kalah and toguz have)")
+}
+
 /// What the rest of the game brings the side to move where endgame databases know it.
 pub type Rest<P> = Box<dyn Fn(&P) -> Option<i32> + Send + Sync>;
 
@@ -134,10 +139,12 @@ pub trait Game {
     /// that has none.
     fn databases(&self, start: &Self::P, seeds: u32) -> Result<Rest<Self::P>, String> {
         let _ = (start, seeds);
-        Err(format!(
-            "{} has no endgame databases (kalah and toguz have)",
-            self.name()
-        ))
+        Err(no_databases(self.name()))
+    }
+
+    /// Whether [`databases`](Game::databases) builds any.
+    fn has_databases(&self) -> bool {
+        false
     }
 
     /// The computer's judgement of `position` for `side`: the game's own evaluation where it
@@ -305,6 +312,7 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("--max-plies takes 1 to {}", u32::MAX))?;
             }
             "--position" => options.position = Some(value(name, &mut args)?.to_owned()),
+            "--db-seeds" if !game.has_databases() => return Err(no_databases(game.name())),
             "--db-seeds" => {
                 let most = mancala_solver::db::MAX_LEVEL_SEEDS;
                 let seeds = number(name, value(name, &mut args)?)?;

@@ -67,6 +67,10 @@ impl Game for Toguz {
         toguz::Toguz::new(self.rules)
     }
 
+    fn has_databases(&self) -> bool {
+        true
+    }
+
     /// Built for the game played to its end: with the stop at a majority the winner is the
     /// same, and the computer plays for the win.
     fn databases(&self, start: &toguz::Toguz, seeds: u32) -> Result<Rest<toguz::Toguz>, String> {
