@@ -82,47 +82,78 @@ pub enum SetupError {
 /// The position `setup` describes, or what is wrong with it
 /// ([`Game::from_setup`](mancala_engine::Game::from_setup)).
 pub(crate) fn from_setup(setup: Setup) -> Result<Kalah, SetupError> {
-    let rules = setup.rules;
+    from_parts(
+        setup.rules,
+        &setup.board,
+        setup.stores,
+        setup.side,
+        setup.ply,
+        setup.end,
+    )
+}
+
+impl Kalah {
+    /// The position of a game going on, from its first move, with `board` (as
+    /// [`Setup::board`]), `stores` and `side` to move: what
+    /// [`Kalah::from_setup`](mancala_engine::Game::from_setup) gives for that setup with no
+    /// moves played and no end, with the same checks, but without building a [`Setup`] (for
+    /// callers that make many positions, such as an endgame database).
+    pub fn from_board(
+        rules: RuleSet,
+        board: &[u8],
+        stores: [u32; 2],
+        side: Side,
+    ) -> Result<Kalah, SetupError> {
+        from_parts(rules, board, stores, side, 0, None)
+    }
+}
+
+/// The checks and the making of a position, for [`from_setup`] and [`Kalah::from_board`].
+fn from_parts(
+    rules: RuleSet,
+    pits_given: &[u8],
+    stores: [u32; 2],
+    side: Side,
+    ply: u32,
+    end: Option<EndReason>,
+) -> Result<Kalah, SetupError> {
     let pits = rules.pits();
-    if setup.board.len() != 2 * pits {
+    if pits_given.len() != 2 * pits {
         return Err(SetupError::BoardLength {
             pits,
             expected: 2 * pits,
-            found: setup.board.len(),
+            found: pits_given.len(),
         });
     }
-    let on_board: u64 = setup.board.iter().map(|&s| u64::from(s)).sum();
-    let total = on_board + setup.stores.iter().map(|&s| u64::from(s)).sum::<u64>();
+    let on_board: u64 = pits_given.iter().map(|&s| u64::from(s)).sum();
+    let total = on_board + stores.iter().map(|&s| u64::from(s)).sum::<u64>();
     if total == 0 || total > u64::from(MAX_SEEDS) {
         return Err(SetupError::Seeds(total));
     }
     let mut board: Pits = [0; HOLES];
-    board[..2 * pits].copy_from_slice(&setup.board);
+    board[..2 * pits].copy_from_slice(pits_given);
     let frame = Frame {
         board,
-        stores: setup.stores.map(|s| s as u8),
-        side: setup.side,
-        ply: setup.ply,
+        stores: stores.map(|s| s as u8),
+        side,
+        ply,
         rules,
     };
     let limit = rules.max_plies();
-    match setup.end {
+    match end {
         None => match frame.end() {
             None => Ok(Kalah { frame, end: None }),
-            Some(EndReason::MoveLimit) => Err(SetupError::PastLimit {
-                ply: setup.ply,
-                limit,
-            }),
+            Some(EndReason::MoveLimit) => Err(SetupError::PastLimit { ply, limit }),
             Some(_) => Err(SetupError::EmptyRow),
         },
         Some(reason) => {
             let why = if on_board > 0 {
                 Some("the seeds left in the pits are collected at the end")
-            } else if limit > 0 && setup.ply > limit + 1 {
+            } else if limit > 0 && ply > limit + 1 {
                 Some("the game ended at the move limit before this move count")
             } else {
                 match reason {
-                    EndReason::MoveLimit if limit == 0 || setup.ply != limit + 1 => {
+                    EndReason::MoveLimit if limit == 0 || ply != limit + 1 => {
                         Some("the move count must be one more than the rules' move limit")
                     }
                     EndReason::MoveLimit | EndReason::NoSeeds => None,

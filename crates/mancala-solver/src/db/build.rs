@@ -2,7 +2,7 @@
 //! over every position, then passes over the positions with a move that keeps the seed count
 //! until a pass changes nothing.
 
-use super::index::Binomials;
+use super::index::{next_board, Binomials, Ranks};
 use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
@@ -65,11 +65,25 @@ pub struct LevelStats {
     pub elapsed: Duration,
 }
 
+/// How a build makes its positions and indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Way {
+    /// The quick way: [`Endgame::db_position_quick`], the boards walked in rank order, the
+    /// ranks looked up in one table.
+    Quick,
+    /// The plain way the quick one is held to: [`Endgame::db_position`], each board unranked
+    /// and each child ranked from the binomials.
+    #[cfg_attr(not(test), allow(dead_code, reason = "the tests build both ways"))]
+    Plain,
+}
+
 /// One level being built, shared by the threads.
 struct Work<'a, G> {
     template: &'a G,
     done: &'a [Level],
     binomials: &'a Binomials,
+    ranks: &'a Ranks,
+    way: Way,
     seeds: usize,
     extra: u64,
     endless: Endless,
@@ -78,27 +92,59 @@ struct Work<'a, G> {
     inner: &'a [AtomicU64],
 }
 
+/// A thread's board, and its rank when it holds one.
+struct Cursor {
+    board: Vec<u8>,
+    rank: Option<u64>,
+}
+
 impl<G: Endgame> Work<'_, G> {
-    /// The level's index of `position`, whose seeds on the board are `seeds`.
-    fn index(&self, position: &G) -> usize {
-        let rank = self.binomials.rank(&position.board());
-        ((rank * self.extra + u64::from(position.db_extra())) * 2
-            + position.side_to_move().index() as u64) as usize
+    /// The seeds on the board of `position` and its index in their level, `None` past the
+    /// levels' seeds.
+    fn locate(&self, position: &G) -> Option<(usize, usize)> {
+        let board = position.board();
+        let (rank, seeds) = match self.way {
+            Way::Quick => self.ranks.rank(&board)?,
+            Way::Plain => (
+                self.binomials.rank(&board),
+                (position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North))
+                    as usize,
+            ),
+        };
+        let index = (rank * self.extra + u64::from(position.db_extra())) * 2
+            + position.side_to_move().index() as u64;
+        Some((seeds, index as usize))
+    }
+
+    /// Puts the board of rank `rank` into `cursor`: the next one after the board there, or
+    /// unranked afresh.
+    fn seek(&self, rank: u64, cursor: &mut Cursor) {
+        let step = match (self.way, cursor.rank) {
+            (Way::Quick, Some(at)) if at == rank => true,
+            (Way::Quick, Some(at)) if at + 1 == rank => next_board(&mut cursor.board),
+            _ => false,
+        };
+        if !step {
+            self.binomials.unrank(rank, self.seeds, &mut cursor.board);
+        }
+        cursor.rank = Some(rank);
     }
 
     /// The value of position `index` from the values known now, and whether a move keeps
     /// the seed count; `None` for an index no position has, or a finished game.
-    fn value(&self, index: usize, board: &mut [u8]) -> Option<(i32, bool)> {
+    fn value(&self, index: usize, cursor: &mut Cursor) -> Option<(i32, bool)> {
         let side = if index % 2 == 0 {
             Side::South
         } else {
             Side::North
         };
         let rest = index as u64 / 2;
-        self.binomials.unrank(rest / self.extra, self.seeds, board);
-        let position = self
-            .template
-            .db_position(board, (rest % self.extra) as u32, side)?;
+        self.seek(rest / self.extra, cursor);
+        let (board, extra) = (&cursor.board, (rest % self.extra) as u32);
+        let position = match self.way {
+            Way::Quick => self.template.db_position_quick(board, extra, side),
+            Way::Plain => self.template.db_position(board, extra, side),
+        }?;
         if position.is_over() {
             return None;
         }
@@ -112,15 +158,14 @@ impl<G: Endgame> Work<'_, G> {
             let rest = if child.is_over() {
                 0
             } else {
-                let seeds =
-                    (child.seeds_on_side(Side::South) + child.seeds_on_side(Side::North)) as usize;
+                let (seeds, index) = self.locate(&child)?;
                 let values = if seeds == self.seeds {
                     inner = true;
                     self.values
                 } else {
                     self.done.get(seeds)?.of(self.endless)
                 };
-                let value = values.get(self.index(&child))?.load(Ordering::Relaxed);
+                let value = values.get(index)?.load(Ordering::Relaxed);
                 let value = i32::from(value) - seeds as i32;
                 if child.side_to_move() == me {
                     value
@@ -142,7 +187,10 @@ impl<G: Endgame> Work<'_, G> {
         let len = self.values.len();
         std::thread::scope(|scope| {
             let worker = || {
-                let mut board = vec![0u8; self.template.db_pits()];
+                let mut cursor = Cursor {
+                    board: vec![0u8; self.template.db_pits()],
+                    rank: None,
+                };
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if start >= len {
@@ -153,7 +201,7 @@ impl<G: Endgame> Work<'_, G> {
                         if !first && self.inner[index / 64].load(Ordering::Relaxed) & bit == 0 {
                             continue;
                         }
-                        let Some((value, inner)) = self.value(index, &mut board) else {
+                        let Some((value, inner)) = self.value(index, &mut cursor) else {
                             // No position, or a finished game: never probed.
                             self.values[index].store(self.seeds as u8, Ordering::Relaxed);
                             continue;
@@ -205,9 +253,20 @@ impl Databases {
     pub fn build<G: Endgame>(
         template: &G,
         options: &BuildOptions,
+        progress: Option<&mut dyn FnMut(&BuildProgress)>,
+    ) -> Result<(Databases, Vec<LevelStats>), DbError> {
+        Databases::build_by(template, options, progress, Way::Quick)
+    }
+
+    /// [`build`](Databases::build), making the positions and indices `way`.
+    pub(crate) fn build_by<G: Endgame>(
+        template: &G,
+        options: &BuildOptions,
         mut progress: Option<&mut dyn FnMut(&BuildProgress)>,
+        way: Way,
     ) -> Result<(Databases, Vec<LevelStats>), DbError> {
         let mut db = Databases::empty(template, options.max_seeds)?;
+        let ranks = Ranks::new(&db.binomials, db.pits, options.max_seeds as usize);
         let started = Instant::now();
         let mut stats = Vec::new();
         for seeds in 0..=options.max_seeds {
@@ -250,6 +309,8 @@ impl Databases {
                     template,
                     done: &db.levels,
                     binomials: &db.binomials,
+                    ranks: &ranks,
+                    way,
                     seeds: seeds as usize,
                     extra: u64::from(db.extra),
                     endless,
@@ -325,5 +386,55 @@ impl Databases {
                 needed: u64::MAX,
                 limit: u64::MAX,
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_engine::Game;
+
+    /// The file of `template`'s databases up to `max_seeds`, built `way`.
+    fn file<G: Endgame>(template: &G, max_seeds: u32, way: Way) -> Vec<u8> {
+        let options = BuildOptions {
+            max_seeds,
+            threads: 2,
+            ..BuildOptions::default()
+        };
+        let (db, _) = Databases::build_by(template, &options, None, way).unwrap();
+        let mut bytes = Vec::new();
+        db.write(&mut bytes).unwrap();
+        bytes
+    }
+
+    fn same_both_ways<G: Endgame>(template: &G, max_seeds: u32) {
+        let quick = file(template, max_seeds, Way::Quick);
+        assert!(quick.len() > 100);
+        assert!(quick == file(template, max_seeds, Way::Plain));
+    }
+
+    #[test]
+    fn kalah_databases_are_the_same_built_either_way() {
+        for (pits, seeds, max) in [(2, 3, 12), (3, 3, 10), (4, 2, 8), (6, 4, 5)] {
+            for empty in [false, true] {
+                let rules = kalah::RuleSet::with_board(pits, seeds)
+                    .unwrap()
+                    .with_empty_capture(empty)
+                    .with_max_plies(0);
+                same_both_ways(&kalah::Kalah::new(rules), max);
+            }
+        }
+    }
+
+    #[test]
+    fn toguz_databases_are_the_same_built_either_way() {
+        for (board, max) in [(toguz::BoardSize::Five, 8), (toguz::BoardSize::Seven, 3)] {
+            let rules = toguz::RuleSet {
+                board,
+                stop_at_majority: false,
+                ..toguz::RuleSet::STANDARD
+            };
+            same_both_ways(&toguz::Toguz::new(rules), max);
+        }
     }
 }

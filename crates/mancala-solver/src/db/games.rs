@@ -34,6 +34,13 @@ impl Endgame for kalah::Kalah {
         })
         .ok()
     }
+
+    fn db_position_quick(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
+        let rules = self.rules();
+        let total = (2 * rules.pits() * rules.seeds()) as u32;
+        let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
+        kalah::Kalah::from_board(rules, pits, [rest / 2, rest - rest / 2], side).ok()
+    }
 }
 
 /// Toguz Kumalak played to the end (no stop at a majority): the board, the tuzdiks and the
@@ -84,46 +91,142 @@ impl Endgame for toguz::Toguz {
 
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let per_side = rules.board.per_side();
-        let codes = per_side as u32 + 1;
-        let tuzdiks = if rules.board.has_tuzdiks() {
-            let (white, black) = (extra / codes, extra % codes);
-            [
-                (white > 0).then(|| per_side + white as usize - 1),
-                (black > 0).then(|| black as usize - 1),
-            ]
-        } else {
-            [None, None]
-        };
-        let rest = rules
-            .board
-            .seeds()
-            .checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
-        let half = rest / 2;
-        // Any split the setup accepts (kazans are even but for a tuzdik's owner, who holds
-        // at least 3).
-        [
-            half,
-            half + 1,
-            half.wrapping_sub(1),
-            half + 2,
-            half.wrapping_sub(2),
-        ]
-        .into_iter()
-        .filter(|&south| south <= rest)
-        .find_map(|south| {
-            toguz::Toguz::from_setup(toguz::Setup {
-                holes: pits.iter().map(|&s| u32::from(s)).collect(),
-                kazans: [south, rest - south],
-                tuzdiks,
-                side_to_move: side,
-                rules,
-            })
-            .ok()
-        })
-        .filter(|p| !p.is_over())
+        let tuzdiks = toguz_tuzdiks(rules, extra);
+        let rest = toguz_rest(rules, pits)?;
+        toguz_splits(rest)
+            .find_map(|south| toguz_setup(rules, pits, [south, rest - south], tuzdiks, side).ok())
+            .filter(|p| !p.is_over())
     }
+
+    fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
+        let rules = self.rules();
+        let tuzdiks = toguz_tuzdiks(rules, extra);
+        let rest = toguz_rest(rules, pits)?;
+        // The setup's other checks do not look at the kazans, so the first split that keeps
+        // the kazans' own rule is the one `db_position` finds: one setup instead of five.
+        let south = toguz_splits(rest).find(|&south| {
+            [south, rest - south]
+                .into_iter()
+                .zip(tuzdiks)
+                .all(|(kazan, tuzdik)| match tuzdik {
+                    Some(_) => kazan >= 3,
+                    None => kazan % 2 == 0,
+                })
+        })?;
+        toguz_setup(rules, pits, [south, rest - south], tuzdiks, side)
+            .ok()
+            .filter(|p| !p.is_over())
+    }
+}
+
+/// The tuzdiks of the extra state `extra` (see [`Endgame::db_extra`] for Toguz Kumalak).
+#[cfg(feature = "toguz")]
+fn toguz_tuzdiks(rules: toguz::RuleSet, extra: u32) -> [Option<usize>; 2] {
+    let per_side = rules.board.per_side();
+    let codes = per_side as u32 + 1;
+    if rules.board.has_tuzdiks() {
+        let (white, black) = (extra / codes, extra % codes);
+        [
+            (white > 0).then(|| per_side + white as usize - 1),
+            (black > 0).then(|| black as usize - 1),
+        ]
+    } else {
+        [None, None]
+    }
+}
+
+/// The seeds in the kazans when `pits` are on the board, or `None` for too many.
+#[cfg(feature = "toguz")]
+fn toguz_rest(rules: toguz::RuleSet, pits: &[u8]) -> Option<u32> {
+    rules
+        .board
+        .seeds()
+        .checked_sub(pits.iter().map(|&s| u32::from(s)).sum())
+}
+
+/// White's kazan in the splits of `rest` tried, in order: any split the setup accepts does
+/// (kazans are even but for a tuzdik's owner, who holds at least 3).
+#[cfg(feature = "toguz")]
+fn toguz_splits(rest: u32) -> impl Iterator<Item = u32> {
+    let half = rest / 2;
+    [
+        half,
+        half + 1,
+        half.wrapping_sub(1),
+        half + 2,
+        half.wrapping_sub(2),
+    ]
+    .into_iter()
+    .filter(move |&south| south <= rest)
+}
+
+/// The validated setup of a database position.
+#[cfg(feature = "toguz")]
+fn toguz_setup(
+    rules: toguz::RuleSet,
+    pits: &[u8],
+    kazans: [u32; 2],
+    tuzdiks: [Option<usize>; 2],
+    side: Side,
+) -> Result<toguz::Toguz, toguz::SetupError> {
+    toguz::Toguz::from_setup(toguz::Setup {
+        holes: pits.iter().map(|&s| u32::from(s)).collect(),
+        kazans,
+        tuzdiks,
+        side_to_move: side,
+        rules,
+    })
 }
 
 #[cfg(feature = "toguz")]
 use mancala_engine::Position as _;
+
+#[cfg(all(test, feature = "kalah", feature = "toguz"))]
+mod tests {
+    use super::super::index::{next_board, Binomials};
+    use super::*;
+
+    /// Every board of `template`'s pits with up to `max_seeds` seeds, with every extra state
+    /// and side: the quick position is the validated one; and how many exist.
+    fn quick_is_plain<G: Endgame + PartialEq + core::fmt::Debug>(template: &G, max_seeds: usize) {
+        let pits = template.db_pits();
+        let binomials = Binomials::new(max_seeds + pits + 1);
+        let mut some = 0;
+        for seeds in 0..=max_seeds {
+            let mut board = vec![0; pits];
+            binomials.unrank(0, seeds, &mut board);
+            loop {
+                for extra in 0..template.db_extra_states() {
+                    for side in Side::BOTH {
+                        let plain = template.db_position(&board, extra, side);
+                        some += usize::from(plain.is_some());
+                        assert_eq!(template.db_position_quick(&board, extra, side), plain);
+                    }
+                }
+                if !next_board(&mut board) {
+                    break;
+                }
+            }
+        }
+        assert!(some > 0);
+    }
+
+    #[test]
+    fn quick_positions_are_the_validated_ones() {
+        for empty in [false, true] {
+            let rules = kalah::RuleSet::with_board(3, 3)
+                .unwrap()
+                .with_empty_capture(empty)
+                .with_max_plies(0);
+            quick_is_plain(&kalah::Kalah::new(rules), 8);
+        }
+        for (board, max) in [(toguz::BoardSize::Five, 6), (toguz::BoardSize::Seven, 3)] {
+            let rules = toguz::RuleSet {
+                board,
+                stop_at_majority: false,
+                ..toguz::RuleSet::STANDARD
+            };
+            quick_is_plain(&toguz::Toguz::new(rules), max);
+        }
+    }
+}

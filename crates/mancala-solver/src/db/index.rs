@@ -78,6 +78,63 @@ impl Binomials {
     }
 }
 
+/// The next board after `board` in rank order (the same seeds), written over it; `false`
+/// when `board` is the last. The bars' successor: the first bar that can move up one slot
+/// does, and the bars below it drop to the bottom, so the pit before it takes their seeds.
+pub(crate) fn next_board(board: &mut [u8]) -> bool {
+    let mut below = 0u8;
+    for j in 0..board.len().saturating_sub(1) {
+        if board[j + 1] > 0 {
+            board[j + 1] -= 1;
+            board[j] += below + 1;
+            return true;
+        }
+        below += board[j];
+        board[j] = 0;
+    }
+    // The last board (every seed in the first pit): put it back.
+    if let Some(first) = board.first_mut() {
+        *first += below;
+    }
+    false
+}
+
+/// The terms of [`Binomials::rank`] for one board size as a flat table, so that ranking a
+/// board is a lookup a pit, with its seed count on the way.
+#[derive(Debug, Clone)]
+pub(crate) struct Ranks {
+    /// `terms[j * stride + bar]`: the term of the bar after pit `j` with `bar` seeds below it.
+    terms: Vec<u64>,
+    stride: usize,
+}
+
+impl Ranks {
+    /// The terms for boards of `pits` pits with at most `max_seeds` seeds.
+    pub(crate) fn new(binomials: &Binomials, pits: usize, max_seeds: usize) -> Ranks {
+        let stride = max_seeds + 1;
+        let mut terms = Vec::with_capacity(pits.saturating_sub(1) * stride);
+        for j in 0..pits.saturating_sub(1) {
+            terms.extend((0..stride).map(|bar| binomials.choose(bar + j, j + 1).unwrap_or(0)));
+        }
+        Ranks { terms, stride }
+    }
+
+    /// The rank of `board` (as [`Binomials::rank`] gives it) and its seeds, or `None` when it
+    /// holds more seeds than the table.
+    #[inline]
+    pub(crate) fn rank(&self, board: &[u8]) -> Option<(u64, usize)> {
+        let mut rank = 0;
+        let mut bar = 0usize;
+        let (last, rows) = board.split_last()?;
+        for (row, &seeds) in self.terms.chunks_exact(self.stride).zip(rows) {
+            bar += usize::from(seeds);
+            rank += row.get(bar)?;
+        }
+        let seeds = bar + usize::from(*last);
+        (seeds < self.stride).then_some((rank, seeds))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +152,36 @@ mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn the_flat_ranks_and_the_successor_follow_the_rank_order() {
+        let b = Binomials::new(40);
+        for pits in 1..=6 {
+            let ranks = Ranks::new(&b, pits, 7);
+            for seeds in 0..=7 {
+                let all = boards(pits, seeds);
+                let mut walk = vec![0; pits];
+                b.unrank(0, seeds, &mut walk);
+                for rank in 0..all.len() as u64 {
+                    let mut board = vec![0; pits];
+                    b.unrank(rank, seeds, &mut board);
+                    assert_eq!(walk, board, "{pits} pits, {seeds} seeds, rank {rank}");
+                    assert_eq!(ranks.rank(&board), Some((b.rank(&board), seeds)));
+                    let more = next_board(&mut walk);
+                    assert_eq!(more, rank + 1 < all.len() as u64);
+                }
+                // Past the last board, the walk stands on it still.
+                let mut last = vec![0; pits];
+                b.unrank(all.len() as u64 - 1, seeds, &mut last);
+                assert_eq!(walk, last);
+            }
+            if pits > 0 {
+                let mut over = vec![0; pits];
+                over[pits - 1] = 8;
+                assert_eq!(ranks.rank(&over), None);
+            }
+        }
     }
 
     #[test]

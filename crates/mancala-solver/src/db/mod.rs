@@ -65,6 +65,12 @@ pub trait Endgame: Game + Send + Sync {
     /// `side` to move (the captured seeds split in any way the rules allow), or `None` when
     /// there is none or the game is over there.
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self>;
+
+    /// The same position as [`db_position`](Endgame::db_position), made the quickest way the
+    /// game allows: a build makes one a position. The default is `db_position` itself.
+    fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
+        self.db_position(pits, extra, side)
+    }
 }
 
 /// Why a database cannot be built, read or written.
