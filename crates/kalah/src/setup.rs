@@ -106,6 +106,13 @@ impl Kalah {
     ) -> Result<Kalah, SetupError> {
         from_parts(rules, board, stores, side, 0, None)
     }
+
+    /// The seeds of every pit, as [`Position::board`](mancala_engine::Position::board) gives
+    /// them, borrowed rather than copied.
+    #[inline]
+    pub fn pit_seeds(&self) -> &[u8] {
+        &self.frame.board[..2 * self.frame.rules.pits()]
+    }
 }
 
 /// The checks and the making of a position, for [`from_setup`] and [`Kalah::from_board`].

@@ -133,16 +133,48 @@ pub(crate) fn player_name(side: Side) -> &'static str {
 
 /// Validates raw parts into a position ([`Game::from_setup`](mancala_engine::Game::from_setup)).
 pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
-    let board = setup.rules.board;
+    checked(
+        &setup.holes,
+        setup.kazans,
+        setup.tuzdiks,
+        setup.side_to_move,
+        setup.rules,
+    )
+}
+
+impl Toguz {
+    /// The position of a [`Setup`] with these fields, with the same checks as
+    /// [`Toguz::from_setup`](mancala_engine::Game::from_setup), but without building one
+    /// (for callers that make many positions, such as an endgame database).
+    pub fn from_holes(
+        holes: &[u32],
+        kazans: [u32; 2],
+        tuzdiks: [Option<usize>; 2],
+        side_to_move: Side,
+        rules: RuleSet,
+    ) -> Result<Toguz, SetupError> {
+        checked(holes, kazans, tuzdiks, side_to_move, rules)
+    }
+}
+
+/// The checks and the making of a position, for [`from_setup`] and [`Toguz::from_holes`].
+fn checked(
+    holes_given: &[u32],
+    kazans_given: [u32; 2],
+    tuzdiks: [Option<usize>; 2],
+    side_to_move: Side,
+    rules: RuleSet,
+) -> Result<Toguz, SetupError> {
+    let board = rules.board;
     let ring = ring(board);
     let seeds = board.seeds();
-    if setup.holes.len() != board.holes() {
+    if holes_given.len() != board.holes() {
         return Err(SetupError::WrongHoleCount {
             expected: board.holes(),
-            found: setup.holes.len(),
+            found: holes_given.len(),
         });
     }
-    for (i, &count) in setup.holes.iter().enumerate() {
+    for (i, &count) in holes_given.iter().enumerate() {
         if count > seeds {
             let place = format!("{}'s hole {}", player_name(ring.owner(i)), ring.number(i));
             return Err(SetupError::CountTooLarge {
@@ -153,7 +185,7 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
         }
     }
     for side in Side::BOTH {
-        let count = setup.kazans[side.index()];
+        let count = kazans_given[side.index()];
         if count > seeds {
             let place = format!("{}'s kazan", player_name(side));
             return Err(SetupError::CountTooLarge {
@@ -163,10 +195,9 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
             });
         }
     }
-    let found: u64 = setup
-        .holes
+    let found: u64 = holes_given
         .iter()
-        .chain(&setup.kazans)
+        .chain(&kazans_given)
         .map(|&c| u64::from(c))
         .sum();
     if found != u64::from(seeds) {
@@ -177,8 +208,8 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
     }
     for side in Side::BOTH {
         let player = player_name(side);
-        let kazan = setup.kazans[side.index()];
-        let Some(index) = setup.tuzdiks[side.index()] else {
+        let kazan = kazans_given[side.index()];
+        let Some(index) = tuzdiks[side.index()] else {
             if kazan % 2 == 1 {
                 return Err(SetupError::OddKazan { player, kazan });
             }
@@ -196,17 +227,17 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
         if ring.number(index) == ring.per_side() {
             return Err(SetupError::TuzdikOnLastHole { player });
         }
-        if setup.holes[index] != 0 {
+        if holes_given[index] != 0 {
             return Err(SetupError::SeedsInTuzdik {
                 player,
-                count: setup.holes[index],
+                count: holes_given[index],
             });
         }
         if kazan < 3 {
             return Err(SetupError::KazanTooSmallForTuzdik { player, kazan });
         }
     }
-    if let [Some(a), Some(b)] = setup.tuzdiks {
+    if let [Some(a), Some(b)] = tuzdiks {
         if ring.number(a) == ring.number(b) {
             return Err(SetupError::TuzdiksFaceEachOther {
                 number: ring.number(a),
@@ -214,16 +245,16 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Toguz, SetupError> {
         }
     }
     let mut holes = [0u8; HOLE_BYTES];
-    for (h, &count) in holes.iter_mut().zip(&setup.holes) {
+    for (h, &count) in holes.iter_mut().zip(holes_given) {
         *h = count as u8; // at most 162: checked above
     }
-    let kazans = setup.kazans.map(|k| k as u16);
+    let kazans = kazans_given.map(|k| k as u16);
     Ok(Toguz::from_parts(
         holes,
         kazans,
-        setup.tuzdiks,
-        setup.side_to_move,
-        setup.rules,
+        tuzdiks,
+        side_to_move,
+        rules,
     ))
 }
 

@@ -102,11 +102,10 @@ impl<G: Endgame> Work<'_, G> {
     /// The seeds on the board of `position` and its index in their level, `None` past the
     /// levels' seeds.
     fn locate(&self, position: &G) -> Option<(usize, usize)> {
-        let board = position.board();
         let (rank, seeds) = match self.way {
-            Way::Quick => self.ranks.rank(&board)?,
+            Way::Quick => position.with_db_board(|board| self.ranks.rank(board))?,
             Way::Plain => (
-                self.binomials.rank(&board),
+                self.binomials.rank(&position.board()),
                 (position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North))
                     as usize,
             ),

@@ -41,6 +41,10 @@ impl Endgame for kalah::Kalah {
         let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
         kalah::Kalah::from_board(rules, pits, [rest / 2, rest - rest / 2], side).ok()
     }
+
+    fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        f(self.pit_seeds())
+    }
 }
 
 /// Toguz Kumalak played to the end (no stop at a majority): the board, the tuzdiks and the
@@ -113,9 +117,18 @@ impl Endgame for toguz::Toguz {
                     None => kazan % 2 == 0,
                 })
         })?;
-        toguz_setup(rules, pits, [south, rest - south], tuzdiks, side)
+        let mut holes = [0u32; 2 * toguz::BoardSize::Nine.per_side()];
+        let holes = holes.get_mut(..pits.len())?;
+        for (hole, &seeds) in holes.iter_mut().zip(pits) {
+            *hole = u32::from(seeds);
+        }
+        toguz::Toguz::from_holes(holes, [south, rest - south], tuzdiks, side, rules)
             .ok()
             .filter(|p| !p.is_over())
+    }
+
+    fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        f(self.holes())
     }
 }
 

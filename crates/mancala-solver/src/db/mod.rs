@@ -71,6 +71,12 @@ pub trait Endgame: Game + Send + Sync {
     fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         self.db_position(pits, extra, side)
     }
+
+    /// `f` of the board, borrowed where the game can lend it (as
+    /// [`Position::board`](mancala_engine::Position::board) gives it, which the default uses).
+    fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        f(&self.board())
+    }
 }
 
 /// Why a database cannot be built, read or written.
