@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn toguz_databases_are_the_same_built_either_way() {
-        for (board, max) in [(toguz::BoardSize::Five, 8), (toguz::BoardSize::Seven, 3)] {
+        for (board, max) in [(toguz::BoardSize::Five, 7), (toguz::BoardSize::Seven, 2)] {
             let rules = toguz::RuleSet {
                 board,
                 stop_at_majority: false,
