@@ -146,3 +146,30 @@ def test_on_threads_the_first_illegal_game_is_named_and_nothing_moves():
     with pytest.raises(ValueError, match="game 4: action 8"):
         batch.step(actions)
     assert batch.to_strings() == before
+
+
+def test_two_threads_write_the_arrays_of_one_and_the_classes():
+    """A batch of many games a thread, stepped on one thread and on two, random steps and
+    given actions in turn: every array the same, and the observations and masks the classes'."""
+    one = mancala.Batch("toguz", 501, seed=5, max_moves=90, threads=1)
+    two = mancala.Batch("toguz", 501, seed=5, max_moves=90, threads=2)
+    last = one.reset()
+    two.reset()
+    for step in range(120):
+        if step % 2 == 0:
+            a, b = one.step_random(), two.step_random()
+        else:
+            actions = np.array([np.flatnonzero(m)[-1] for m in last[1]], np.int64)
+            a, b = one.step(actions), two.step(actions)
+        for x, y in zip(a + (one.final_observations, one.last_actions),
+                        b + (two.final_observations, two.last_actions)):
+            assert x.dtype == y.dtype and np.array_equal(x, y)
+        last = a
+        if step % 20 == 0:
+            for i, text in enumerate(one.to_strings()):
+                game = mancala.Toguz.from_string(text)
+                assert np.array_equal(a[0][i], game.observation_tensor(game.current_player()))
+                assert a[1][i].tolist() == [bool(m) for m in game.legal_actions_mask()]
+        # Rewards only where the rules ended a game; a truncated game is no win.
+        assert not a[2][~a[3]].any()
+        assert not (a[3] & a[4]).any()
