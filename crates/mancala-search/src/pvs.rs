@@ -63,11 +63,11 @@ pub const DEFAULT_QUIESCENCE: u32 = 2;
 ///   ([`with_aspiration`](Pvs::with_aspiration)), widened when the value falls outside it.
 /// - **Capture search** at the horizon: the side to move may stand on the evaluation or play
 ///   a move that gains seeds at once ([`with_quiescence`](Pvs::with_quiescence)).
-///
 /// - **Exact values**: an evaluation that knows some positions' final score difference
 ///   ([`Evaluator::exact`], an endgame database through [`Probed`](crate::Probed)) ends the
 ///   search there with that value ([`EXACT`](crate::EXACT) and the margin); when every move
-///   leads to such a position or ends the game, the best of them is played without searching.
+///   leads to such a position or ends the game (one at least to such a position), the best of
+///   them is played without searching.
 ///
 /// The search stops at its [`Limits`] (the clock is read every 1024 nodes, so a time limit
 /// is overrun by well under a millisecond), when a win or loss is proven deep enough that no
