@@ -85,7 +85,6 @@ const OWARE_DEPTH: u32 = 6;
 /// The most games `fit katro`, `fit oware` and `fit kalah` play.
 const MAX_GAMES: u64 = 1_000_000;
 
-/// Fails, naming `source`, when no position is left to fit the weights on: a fit of nothing
 /// Fits a game's evaluation on the positions of `games` self-play games of the old player at
 /// `depth` (seeded by `seed`, described as `source`) and prints the weights.
 fn fit_self_play<P: mancala_engine::Game, const N: usize>(
@@ -103,6 +102,7 @@ fn fit_self_play<P: mancala_engine::Game, const N: usize>(
     Ok(())
 }
 
+/// Fails, naming `source`, when no position is left to fit the weights on: a fit of nothing
 /// would print weights of zero as though they were found.
 fn something_to_fit(samples: &[Sample], source: &str) -> Result<(), String> {
     if samples.iter().all(|sample| sample.held_out) {
