@@ -3,6 +3,7 @@
 //! until a pass changes nothing.
 
 use super::index::{next_board, Binomials, Ranks};
+use super::level_index;
 use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
@@ -85,7 +86,7 @@ struct Work<'a, G> {
     ranks: &'a Ranks,
     way: Way,
     seeds: usize,
-    extra: u64,
+    extra: u32,
     endless: Endless,
     values: &'a [AtomicU8],
     /// A bit a position: whether a move keeps the seed count.
@@ -110,8 +111,12 @@ impl<G: Endgame> Work<'_, G> {
                     as usize,
             ),
         };
-        let index = (rank * self.extra + u64::from(position.db_extra())) * 2
-            + position.side_to_move().index() as u64;
+        let index = level_index(
+            rank,
+            self.extra,
+            position.db_extra(),
+            position.side_to_move(),
+        );
         Some((seeds, index as usize))
     }
 
@@ -138,8 +143,9 @@ impl<G: Endgame> Work<'_, G> {
             Side::North
         };
         let rest = index as u64 / 2;
-        self.seek(rest / self.extra, cursor);
-        let (board, extra) = (&cursor.board, (rest % self.extra) as u32);
+        let states = u64::from(self.extra);
+        self.seek(rest / states, cursor);
+        let (board, extra) = (&cursor.board, (rest % states) as u32);
         let position = match self.way {
             Way::Quick => self.template.db_position_quick(board, extra, side),
             Way::Plain => self.template.db_position(board, extra, side),
@@ -265,7 +271,6 @@ impl Databases {
         way: Way,
     ) -> Result<(Databases, Vec<LevelStats>), DbError> {
         let mut db = Databases::empty(template, options.max_seeds)?;
-        let ranks = Ranks::new(&db.binomials, db.pits, options.max_seeds as usize);
         let started = Instant::now();
         let mut stats = Vec::new();
         for seeds in 0..=options.max_seeds {
@@ -308,10 +313,10 @@ impl Databases {
                     template,
                     done: &db.levels,
                     binomials: &db.binomials,
-                    ranks: &ranks,
+                    ranks: &db.ranks,
                     way,
                     seeds: seeds as usize,
-                    extra: u64::from(db.extra),
+                    extra: db.extra,
                     endless,
                     values: &values,
                     inner: &inner,
@@ -356,13 +361,14 @@ impl Databases {
         Ok((db, stats))
     }
 
-    /// No levels yet, for `template`'s game, with binomials up to `max_seeds`.
+    /// No levels yet, for `template`'s game, with binomials and ranks up to `max_seeds`.
     pub(crate) fn empty<G: Endgame>(template: &G, max_seeds: u32) -> Result<Databases, DbError> {
         if max_seeds > MAX_LEVEL_SEEDS {
             return Err(DbError::TooManySeeds { seeds: max_seeds });
         }
         let rules = template.db_rules()?;
         let pits = template.db_pits();
+        let binomials = Binomials::new(max_seeds as usize + pits + 1);
         Ok(Databases {
             game: G::NAME.to_owned(),
             rules,
@@ -370,7 +376,8 @@ impl Databases {
             extra: template.db_extra_states().max(1),
             cycles: G::CYCLES,
             levels: Vec::new(),
-            binomials: Binomials::new(max_seeds as usize + pits + 1),
+            ranks: Ranks::new(&binomials, pits, max_seeds as usize),
+            binomials,
         })
     }
 

@@ -22,12 +22,10 @@ impl Endgame for kalah::Kalah {
 
     fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let total = (2 * rules.pits() * rules.seeds()) as u32;
-        let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
         kalah::Kalah::from_setup(kalah::Setup {
             rules,
             board: pits.to_vec(),
-            stores: [rest / 2, rest - rest / 2],
+            stores: kalah_stores(rules, pits)?,
             side,
             ply: 0,
             end: None,
@@ -37,14 +35,21 @@ impl Endgame for kalah::Kalah {
 
     fn db_position_quick(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let total = (2 * rules.pits() * rules.seeds()) as u32;
-        let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
-        kalah::Kalah::from_board(rules, pits, [rest / 2, rest - rest / 2], side).ok()
+        kalah::Kalah::from_board(rules, pits, kalah_stores(rules, pits)?, side).ok()
     }
 
     fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
         f(self.pit_seeds())
     }
+}
+
+/// The stores of a database position with `pits` on the board: the seeds off the board split
+/// as evenly as they go; `None` for more seeds than the game has.
+#[cfg(feature = "kalah")]
+fn kalah_stores(rules: kalah::RuleSet, pits: &[u8]) -> Option<[u32; 2]> {
+    let total = (2 * rules.pits() * rules.seeds()) as u32;
+    let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
+    Some([rest / 2, rest - rest / 2])
 }
 
 /// Toguz Kumalak played to the end (no stop at a majority): the board, the tuzdiks and the
@@ -106,24 +111,16 @@ impl Endgame for toguz::Toguz {
         let rules = self.rules();
         let tuzdiks = toguz_tuzdiks(rules, extra);
         let rest = toguz_rest(rules, pits)?;
-        // The setup's other checks do not look at the kazans, so the first split that keeps
-        // the kazans' own rule is the one `db_position` finds: one setup instead of five.
-        let south = toguz_splits(rest).find(|&south| {
-            [south, rest - south]
-                .into_iter()
-                .zip(tuzdiks)
-                .all(|(kazan, tuzdik)| match tuzdik {
-                    Some(_) => kazan >= 3,
-                    None => kazan % 2 == 0,
-                })
-        })?;
+        // The splits of `db_position`, through the same checks, without a `Setup` to allocate.
         let mut holes = [0u32; 2 * toguz::BoardSize::Nine.per_side()];
         let holes = holes.get_mut(..pits.len())?;
         for (hole, &seeds) in holes.iter_mut().zip(pits) {
             *hole = u32::from(seeds);
         }
-        toguz::Toguz::from_holes(holes, [south, rest - south], tuzdiks, side, rules)
-            .ok()
+        toguz_splits(rest)
+            .find_map(|south| {
+                toguz::Toguz::from_holes(holes, [south, rest - south], tuzdiks, side, rules).ok()
+            })
             .filter(|p| !p.is_over())
     }
 

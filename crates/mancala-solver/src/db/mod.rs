@@ -29,7 +29,7 @@ mod index;
 pub use build::{BuildOptions, BuildProgress, LevelStats};
 
 use crate::Endless;
-use index::Binomials;
+use index::{Binomials, Ranks};
 use mancala_engine::{Game, Side};
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -151,6 +151,15 @@ pub struct Databases {
     cycles: bool,
     levels: Vec<Level>,
     binomials: Binomials,
+    /// The binomials' terms for this board, to rank a board with a lookup a pit.
+    ranks: Ranks,
+}
+
+/// The index in its level of the position of rank `rank` among the boards, with the extra
+/// state `extra` of `extra_states` and `side` to move.
+#[inline]
+fn level_index(rank: u64, extra_states: u32, extra: u32, side: Side) -> u64 {
+    (rank * u64::from(extra_states) + u64::from(extra)) * 2 + side.index() as u64
 }
 
 impl Databases {
@@ -189,14 +198,20 @@ impl Databases {
 
     /// The level of `position` if it is held, and its index there.
     fn locate<G: Endgame>(&self, position: &G) -> Option<(usize, usize)> {
-        let board = position.board();
-        let seeds: usize = board.iter().map(|&s| usize::from(s)).sum();
-        if seeds >= self.levels.len() || board.len() != self.pits {
+        let (rank, seeds) = position.with_db_board(|board| {
+            (board.len() == self.pits)
+                .then(|| self.ranks.rank(board))
+                .flatten()
+        })?;
+        if seeds >= self.levels.len() {
             return None;
         }
-        let extra = position.db_extra();
-        let index = (self.binomials.rank(&board) * u64::from(self.extra) + u64::from(extra)) * 2
-            + position.side_to_move().index() as u64;
+        let index = level_index(
+            rank,
+            self.extra,
+            position.db_extra(),
+            position.side_to_move(),
+        );
         Some((seeds, index as usize))
     }
 
