@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::move_values;
-use mancala_engine::{Game, Position, Rng, Side};
+use common::{move_values, play_down_to};
+use mancala_engine::{Game, Position, Rng};
 use mancala_solver::{solve, BuildOptions, Databases, DbError, Endgame, Endless, Options};
 use std::sync::Arc;
 
@@ -39,10 +39,6 @@ fn minimax_value<P: Position>(position: &P, endless: Endless) -> Option<i32> {
             .max()
             .unwrap_or(position.score(me) as i32 - position.score(!me) as i32),
     )
-}
-
-fn seeds_on_board<P: Position>(position: &P) -> u32 {
-    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
 }
 
 #[test]
@@ -93,12 +89,7 @@ fn toguz_databases_agree_with_minimax_under_both_conventions() {
     for _ in 0..30 {
         let mut position = start;
         let left = 2 + rng.below(4);
-        while seeds_on_board(&position) > left {
-            match position.random_move(&mut rng) {
-                Some(mv) => position.play_unchecked(mv),
-                None => break,
-            }
-        }
+        play_down_to(&mut position, &mut rng, left);
         let mut values = Vec::new();
         for endless in [Endless::South, Endless::North] {
             let Some(expected) = minimax_value(&position, endless) else {

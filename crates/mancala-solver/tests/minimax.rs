@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::move_values;
-use mancala_engine::{Game, Position, Rng, Side};
+use common::{move_values, play_down_to};
+use mancala_engine::{Game, Position, Rng};
 use mancala_solver::{board_key, solve, solve_range, Endless, Options};
 
 /// Checks the solver on `position` under both conventions; `false` when minimax ran out of
@@ -51,13 +51,7 @@ fn agrees<P: Position>(position: &P, options: &Options<P>) -> bool {
 
 /// `game` after random moves until at most `left` seeds are on the board (or the game ends).
 fn near_end<G: Game>(mut game: G, seed: u64, left: u32) -> G {
-    let mut rng = Rng::new(seed);
-    while game.seeds_on_side(Side::South) + game.seeds_on_side(Side::North) > left {
-        match game.random_move(&mut rng) {
-            Some(mv) => game.play_unchecked(mv),
-            None => break,
-        }
-    }
+    play_down_to(&mut game, &mut Rng::new(seed), left);
     game
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::move_values;
+use common::{move_values, play_down_to, seeds_on_board};
 use mancala_engine::{Game, Position, Rng, Side};
 use mancala_search::{exact_margin, Limits, Probed, Pvs, ScoreDifference};
 use mancala_solver::{BuildOptions, Databases, Endgame, Endless};
@@ -35,8 +35,13 @@ fn probing<G: Endgame + 'static>(
         .with_reductions(false)
 }
 
-fn seeds_on_board<P: Position>(position: &P) -> u32 {
-    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+/// The value `values` gives the move `played`.
+fn value_of<M: PartialEq + core::fmt::Debug>(values: &[(M, i32)], played: Option<M>) -> i32 {
+    values
+        .iter()
+        .find(|(mv, _)| Some(mv) == played.as_ref())
+        .unwrap_or_else(|| panic!("{played:?} is not among the moves"))
+        .1
 }
 
 /// Random positions of `start`'s game with `least..=most` seeds on the board, none over.
@@ -44,12 +49,7 @@ fn positions<P: Position>(start: &P, rng: &mut Rng, least: u32, most: u32, count
     let mut found = Vec::new();
     while found.len() < count {
         let mut position = start.clone();
-        while seeds_on_board(&position) > most {
-            match position.random_move(rng) {
-                Some(mv) => position.play_unchecked(mv),
-                None => break,
-            }
-        }
+        play_down_to(&mut position, rng, most);
         let seeds = seeds_on_board(&position);
         if !position.is_over() && (least..=most).contains(&seeds) {
             found.push(position);
@@ -73,11 +73,7 @@ fn inside_the_databases_the_player_plays_a_perfect_move_with_its_exact_margin() 
             let values = move_values(&position, Side::South, 2_000_000).unwrap();
             let best = values.iter().map(|&(_, v)| v).max().unwrap();
             let result = player.search(&position);
-            let played = values
-                .iter()
-                .find(|&&(mv, _)| Some(mv) == result.best_move)
-                .unwrap()
-                .1;
+            let played = value_of(&values, result.best_move);
             let every_move_ends = position
                 .legal_moves()
                 .into_iter()
@@ -127,11 +123,7 @@ fn above_the_databases_the_player_finds_the_exact_result() {
                 best.signum(),
                 "{position}: {result:?}"
             );
-            let played = values
-                .iter()
-                .find(|&&(mv, _)| Some(mv) == result.best_move)
-                .unwrap()
-                .1;
+            let played = value_of(&values, result.best_move);
             assert_eq!(played.signum(), best.signum(), "{position}: {values:?}");
             if best != 0 {
                 decided += 1;
@@ -176,11 +168,7 @@ fn toguz_endgames_are_won_with_databases_of_the_game_played_to_the_end() {
             }
             let best = south.iter().map(|&(_, v)| v).max().unwrap();
             let result = player.search(&position);
-            let played = south
-                .iter()
-                .find(|&&(mv, _)| Some(mv) == result.best_move)
-                .unwrap()
-                .1;
+            let played = value_of(&south, result.best_move);
             assert_eq!(played.signum(), best.signum(), "{position}: {south:?}");
             if !stop_at_majority && result.depth == 1 {
                 assert_eq!(played, best, "{position}: {south:?}");

@@ -1,8 +1,8 @@
 //! Plain exhaustive minimax, shared by the tests: every line followed to its end, no table,
 //! no pruning, a position equal to one earlier on the line ending the game by the endless-play
-//! convention.
+//! convention; and the random endgames the tests put to it.
 
-use mancala_engine::{Position, Side};
+use mancala_engine::{Position, Rng, Side};
 use std::cell::Cell;
 
 /// Exact value for the side to move, or `None` past `budget` nodes.
@@ -67,4 +67,20 @@ pub fn move_values<P: Position>(
             ))
         })
         .collect()
+}
+
+/// The seeds on both rows.
+pub fn seeds_on_board<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
+/// Plays random moves drawn from `rng` until at most `most` seeds are on the board (or the
+/// game ends).
+pub fn play_down_to<P: Position>(position: &mut P, rng: &mut Rng, most: u32) {
+    while seeds_on_board(position) > most {
+        match position.random_move(rng) {
+            Some(mv) => position.play_unchecked(mv),
+            None => break,
+        }
+    }
 }
