@@ -27,7 +27,7 @@
 use crate::cli;
 use mancala_engine::Game;
 use mancala_solver::{
-    board_key, on_large_stack, solve_range, BuildOptions, Databases, Endgame, Options, Probe,
+    on_large_stack, rest_key, solve_range, BuildOptions, Databases, Endgame, Options, Probe,
     Progress, Solution,
 };
 use std::ffi::OsString;
@@ -147,7 +147,12 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<toguz::Toguz>(&common, parsed)?;
             let databases = databases(&position, &common)?;
-            report(position, &common, P::key, true, databases)
+            let keying = if position.db_rules().is_ok() {
+                (rest_key::<toguz::Toguz> as fn(&toguz::Toguz) -> u64, true)
+            } else {
+                (P::key as fn(&toguz::Toguz) -> u64, false)
+            };
+            report(position, &common, keying, true, databases)
         }
         "kalah" => {
             let (pairs, limited) = pairs(
@@ -160,13 +165,16 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed = parsed.with_max_plies(0);
             }
             let position = start::<kalah::Kalah>(&common, parsed)?;
-            let key = if position.rules().max_plies() == 0 {
-                board_key::<kalah::Kalah>
+            let keying = if position.rules().max_plies() == 0 {
+                (rest_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64, true)
             } else {
-                <kalah::Kalah as mancala_engine::Position>::key
+                (
+                    <kalah::Kalah as mancala_engine::Position>::key as fn(&kalah::Kalah) -> u64,
+                    false,
+                )
             };
             let databases = databases(&position, &common)?;
-            report(position, &common, key, true, databases)
+            report(position, &common, keying, true, databases)
         }
         "oware" => {
             let (pairs, limited) = pairs(
@@ -180,7 +188,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<oware::Oware>(&common, parsed)?;
             no_databases(&common)?;
-            report(position, &common, P::key, true, None)
+            report(position, &common, (P::key, false), true, None)
         }
         "katro" => {
             let mut parsed = katro::RuleSet::STANDARD;
@@ -200,7 +208,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<katro::Katro>(&common, parsed)?;
             no_databases(&common)?;
-            report(position, &common, P::key, false, None)
+            report(position, &common, (P::key, false), false, None)
         }
         "mangala4" => {
             if let Some(option) = rules.first() {
@@ -208,7 +216,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
             no_databases(&common)?;
-            report(position, &common, P::key, false, None)
+            report(position, &common, (P::key, false), false, None)
         }
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
@@ -259,12 +267,13 @@ fn start<G: Game>(common: &Common, rules: G::Rules) -> Result<G, String> {
     }
 }
 
-/// Solves `position` on a thread with a large stack and prints what was found; `monotone_scores`
-/// where the game's scores only grow.
+/// Solves `position` on a thread with a large stack and prints what was found: `keying` is the
+/// table's key and whether it leaves the scores out (the table then holds the rest of the
+/// game's values); `monotone_scores` where the game's scores only grow.
 fn report<G>(
     position: G,
     common: &Common,
-    key: fn(&G) -> u64,
+    (key, rest_values): (fn(&G) -> u64, bool),
     monotone_scores: bool,
     databases: Option<Arc<dyn Probe<G>>>,
 ) -> Result<(), String>
@@ -277,6 +286,7 @@ where
         max_nodes: common.max_nodes,
         key,
         monotone_scores,
+        rest_values,
         databases,
         ..Options::default()
     };

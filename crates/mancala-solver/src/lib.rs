@@ -94,6 +94,12 @@ pub struct Options<P> {
     /// Oware, Toguz Kumalak): the search then prunes a position whose window lies outside what
     /// the seeds left can still change. Default `false`.
     pub monotone_scores: bool,
+    /// Whether the board and the side to move alone decide the rest of the game, the scores
+    /// only shifting its final difference (Kalah without a move limit, Toguz Kumalak played to
+    /// the end): the table then holds bounds on the value of the rest of the game, so
+    /// positions that differ only in their scores share one entry. `key` must then leave the
+    /// scores out ([`rest_key`]). Default `false`.
+    pub rest_values: bool,
     /// Exact values the search takes instead of searching (the endgame databases of the
     /// position's game and rules); default none. A value that depends on the endless-play
     /// convention counts as a repetition.
@@ -108,6 +114,7 @@ impl<P: Position> Default for Options<P> {
             max_line: 10_000,
             key: P::key,
             monotone_scores: false,
+            rest_values: false,
             databases: None,
         }
     }
@@ -123,6 +130,15 @@ pub fn board_key<P: Position>(position: &P) -> u64 {
         position.score(Side::North),
         position.side_to_move(),
     ))
+}
+
+/// A key of the board, its extra state and the side to move, without the scores: with
+/// [`Options::rest_values`], for games whose board alone decides the rest
+/// ([`Endgame::db_rules`] accepts their rules).
+pub fn rest_key<P: Endgame>(position: &P) -> u64 {
+    position.with_db_board(|pits| {
+        mancala_engine::key::key_of(&(pits, position.db_extra(), position.side_to_move()))
+    })
 }
 
 /// A report on a long solve, given every few million nodes and after every MTD(f) pass.

@@ -2,7 +2,7 @@
 //! table, driven by MTD(f) null-window passes, with another turn searched without negation and
 //! a position repeated on the current line scored by the endless-play convention.
 
-use crate::table::{Table, TableError};
+use crate::table::{Entry, Table, TableError};
 use crate::{Endless, Options, Progress};
 use mancala_engine::{Position, Side};
 use std::collections::HashMap;
@@ -187,7 +187,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         self.max_line = self.max_line.max(ply + 1);
         let mut hint = usize::MAX;
         if let Some(entry) = self.table.probe(key) {
-            let (low, high) = (i32::from(entry.low), i32::from(entry.high));
+            let (low, high) = self.bounds_of(&entry, position);
             if low >= beta || low == high {
                 return (low, FREE);
             }
@@ -242,10 +242,11 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             let Some(entry) = self.table.probe(key) else {
                 continue;
             };
+            let (low, high) = self.bounds_of(&entry, child);
             let low = if child.side_to_move() == mover {
-                i32::from(entry.low)
+                low
             } else {
-                -i32::from(entry.high)
+                -high
             };
             if low >= beta {
                 self.pool_put(ply, children);
@@ -287,8 +288,32 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             (best, best)
         };
         let index = (best > alpha0).then_some(best_index);
-        self.table.store(key, low, high, index, self.nodes - nodes0);
+        let shift = self.shift(position);
+        let rest = |v: i32| if v.abs() == INF { v } else { v - shift };
+        self.table
+            .store(key, rest(low), rest(high), index, self.nodes - nodes0);
         (best, FREE)
+    }
+
+    /// What the table's values are shifted by for `position`: its side to move's score lead
+    /// when the table holds values of the rest of the game, else nothing.
+    fn shift(&self, position: &P) -> i32 {
+        if self.options.rest_values {
+            let me = position.side_to_move();
+            position.score(me) as i32 - position.score(!me) as i32
+        } else {
+            0
+        }
+    }
+
+    /// The bounds `entry` gives on the value of `position`.
+    fn bounds_of(&self, entry: &Entry, position: &P) -> (i32, i32) {
+        let shift = self.shift(position);
+        let value = |v: i16| match i32::from(v) {
+            v if v.abs() == INF => v,
+            v => v + shift,
+        };
+        (value(entry.low), value(entry.high))
     }
 
     /// Gives the child list of `ply` back for reuse.

@@ -6,7 +6,7 @@ mod common;
 
 use common::{move_values, play_down_to};
 use mancala_engine::{Game, Position, Rng};
-use mancala_solver::{board_key, solve, solve_range, Endless, Options};
+use mancala_solver::{board_key, rest_key, solve, solve_range, Endless, Options};
 
 /// Checks the solver on `position` under both conventions; `false` when minimax ran out of
 /// budget (the case is then not counted).
@@ -78,9 +78,16 @@ fn cases<P: Position>(cases: u64, mut case: impl FnMut(&mut Rng) -> (P, Options<
 
 #[test]
 fn kalah_small_boards() {
-    for key in [
-        None,
-        Some(board_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
+    for (key, rest_values) in [
+        (None, false),
+        (
+            Some(board_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
+            false,
+        ),
+        (
+            Some(rest_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
+            true,
+        ),
     ] {
         cases(20, |rng| {
             let pits = 1 + rng.below(4) as usize;
@@ -94,6 +101,7 @@ fn kalah_small_boards() {
             if let Some(key) = key {
                 options.key = key;
                 options.monotone_scores = true;
+                options.rest_values = rest_values;
             }
             (position, options)
         });
@@ -124,10 +132,18 @@ fn toguz_2x5_near_the_end() {
             ..toguz::RuleSet::STANDARD
         };
         let left = 2 + rng.below(5);
+        // Played to the end, the board alone decides the rest: the table may keep its values.
+        let rest_values = !rules.stop_at_majority && rng.below(2) == 1;
         (
             near_end(toguz::Toguz::new(rules), rng.next_u64(), left),
             Options {
                 monotone_scores: rng.below(2) == 1,
+                rest_values,
+                key: if rest_values {
+                    rest_key::<toguz::Toguz>
+                } else {
+                    <toguz::Toguz as Position>::key
+                },
                 ..Options::default()
             },
         )
@@ -185,4 +201,33 @@ fn the_endless_cycle_is_met_and_solved_under_both_conventions() {
         .expect("the cycle is met, so both conventions are solved");
     assert!(range.south.repetitions > 0 && north.repetitions > 0);
     assert!(agrees(&position, &Options::default()));
+}
+
+/// Boards too large for minimax, where the same board is met with other scores: the table of
+/// rest-of-game values gives every position the value the table of whole positions gives.
+#[test]
+fn kalah_rest_values_agree_with_whole_position_keys() {
+    let mut rng = Rng::new(0x7e57);
+    for _ in 0..12 {
+        let rules =
+            kalah::RuleSet::with_board(3 + rng.below(3) as usize, 2 + rng.below(2) as usize)
+                .unwrap()
+                .with_empty_capture(rng.below(2) == 1)
+                .with_max_plies(0);
+        let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(10));
+        let whole = Options {
+            key: board_key::<kalah::Kalah>,
+            monotone_scores: true,
+            ..Options::default()
+        };
+        let rest = Options {
+            key: rest_key::<kalah::Kalah>,
+            rest_values: true,
+            ..whole.clone()
+        };
+        let expected = solve(&position, &whole, Endless::South, None).unwrap();
+        let found = solve(&position, &rest, Endless::South, None).unwrap();
+        assert_eq!(found.value, expected.value, "{position}");
+        assert_eq!(found.best, expected.best, "{position}");
+    }
 }
