@@ -27,8 +27,8 @@
 use crate::cli;
 use mancala_engine::Game;
 use mancala_solver::{
-    on_large_stack, rest_key, solve_range, BuildOptions, Databases, Endgame, Options, Probe,
-    Progress, Solution,
+    on_large_stack, solve_range, BuildOptions, Databases, Endgame, Keys, Options, Probe, Progress,
+    Solution,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -147,12 +147,8 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<toguz::Toguz>(&common, parsed)?;
             let databases = databases(&position, &common)?;
-            let keying = if position.db_rules().is_ok() {
-                (rest_key::<toguz::Toguz> as fn(&toguz::Toguz) -> u64, true)
-            } else {
-                (P::key as fn(&toguz::Toguz) -> u64, false)
-            };
-            report(position, &common, keying, true, databases)
+            let keys = Keys::best_for(&position);
+            report(position, &common, keys, true, databases)
         }
         "kalah" => {
             let (pairs, limited) = pairs(
@@ -165,16 +161,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 parsed = parsed.with_max_plies(0);
             }
             let position = start::<kalah::Kalah>(&common, parsed)?;
-            let keying = if position.rules().max_plies() == 0 {
-                (rest_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64, true)
-            } else {
-                (
-                    <kalah::Kalah as mancala_engine::Position>::key as fn(&kalah::Kalah) -> u64,
-                    false,
-                )
-            };
+            let keys = Keys::best_for(&position);
             let databases = databases(&position, &common)?;
-            report(position, &common, keying, true, databases)
+            report(position, &common, keys, true, databases)
         }
         "oware" => {
             let (pairs, limited) = pairs(
@@ -188,7 +177,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<oware::Oware>(&common, parsed)?;
             no_databases(&common)?;
-            report(position, &common, (P::key, false), true, None)
+            report(position, &common, Keys::positions(P::key), true, None)
         }
         "katro" => {
             let mut parsed = katro::RuleSet::STANDARD;
@@ -208,7 +197,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<katro::Katro>(&common, parsed)?;
             no_databases(&common)?;
-            report(position, &common, (P::key, false), false, None)
+            report(position, &common, Keys::positions(P::key), false, None)
         }
         "mangala4" => {
             if let Some(option) = rules.first() {
@@ -216,7 +205,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
             no_databases(&common)?;
-            report(position, &common, (P::key, false), false, None)
+            report(position, &common, Keys::positions(P::key), false, None)
         }
         other => Err(format!("unknown game `{other}` ({USAGE})")),
     }
@@ -267,13 +256,12 @@ fn start<G: Game>(common: &Common, rules: G::Rules) -> Result<G, String> {
     }
 }
 
-/// Solves `position` on a thread with a large stack and prints what was found: `keying` is the
-/// table's key and whether it leaves the scores out (the table then holds the rest of the
-/// game's values); `monotone_scores` where the game's scores only grow.
+/// Solves `position` on a thread with a large stack and prints what was found: `keys` tell
+/// positions apart, `monotone_scores` where the game's scores only grow.
 fn report<G>(
     position: G,
     common: &Common,
-    (key, rest_values): (fn(&G) -> u64, bool),
+    keys: Keys<G>,
     monotone_scores: bool,
     databases: Option<Arc<dyn Probe<G>>>,
 ) -> Result<(), String>
@@ -284,9 +272,8 @@ where
     let options = Options {
         table_bytes: common.table_mb << 20,
         max_nodes: common.max_nodes,
-        key,
+        keys,
         monotone_scores,
-        rest_values,
         databases,
         ..Options::default()
     };

@@ -7,10 +7,7 @@ use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::search::line;
-use mancala_engine::{Game, Position};
-use mancala_solver::{
-    board_key, on_large_stack, solve_range, Options, SolveError, MAX_TABLE_BYTES,
-};
+use mancala_solver::{on_large_stack, solve_range, Keys, Options, SolveError, MAX_TABLE_BYTES};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -24,27 +21,28 @@ pub(crate) trait Solvable: Binding {
     /// Whether the scores only grow and never pass the seeds of the game.
     const MONOTONE_SCORES: bool;
 
-    /// The key that tells positions apart: equal keys must mean the same future.
-    fn solver_key(&self) -> fn(&Self) -> u64 {
-        Self::key
+    /// How the solve tells positions apart: whole positions, unless the game's rules let the
+    /// board alone decide the rest.
+    fn solver_keys(&self) -> Keys<Self> {
+        Keys::positions(Self::key)
     }
 }
 
 impl Solvable for Toguz {
     const MONOTONE_SCORES: bool = true;
+
+    /// Played to the end, the board alone decides the rest.
+    fn solver_keys(&self) -> Keys<Self> {
+        Keys::best_for(self)
+    }
 }
 
 impl Solvable for Kalah {
     const MONOTONE_SCORES: bool = true;
 
-    /// Without a move limit the move counter decides nothing, and positions met at other ply
-    /// counts are the same position.
-    fn solver_key(&self) -> fn(&Self) -> u64 {
-        if self.rules().max_plies() == 0 {
-            board_key::<Kalah>
-        } else {
-            Self::key
-        }
+    /// Without a move limit, the board alone decides the rest.
+    fn solver_keys(&self) -> Keys<Self> {
+        Keys::best_for(self)
     }
 }
 
@@ -86,7 +84,7 @@ pub(crate) fn solve<'py, G: Solvable>(
     let options = Options {
         table_bytes: table << 20,
         max_nodes,
-        key: game.solver_key(),
+        keys: game.solver_keys(),
         monotone_scores: G::MONOTONE_SCORES,
         ..Options::default()
     };

@@ -86,20 +86,13 @@ pub struct Options<P> {
     pub max_nodes: u64,
     /// The longest line searched, in plies; default 10 000.
     pub max_line: usize,
-    /// The key that tells positions apart in the table and on the line: equal keys must mean
-    /// positions whose futures are the same. Default [`Position::key`]; [`board_key`] when the
-    /// board, the scores and the side to move decide the game (no move counter).
-    pub key: fn(&P) -> u64,
+    /// How the table and the line tell positions apart; default [`Keys::positions`] of
+    /// [`Position::key`].
+    pub keys: Keys<P>,
     /// Whether the scores never fall and never total more than the seeds of the game (Kalah,
     /// Oware, Toguz Kumalak): the search then prunes a position whose window lies outside what
     /// the seeds left can still change. Default `false`.
     pub monotone_scores: bool,
-    /// Whether the board and the side to move alone decide the rest of the game, the scores
-    /// only shifting its final difference (Kalah without a move limit, Toguz Kumalak played to
-    /// the end): the table then holds bounds on the value of the rest of the game, so
-    /// positions that differ only in their scores share one entry. `key` must then leave the
-    /// scores out ([`rest_key`]). Default `false`.
-    pub rest_values: bool,
     /// Exact values the search takes instead of searching (the endgame databases of the
     /// position's game and rules); default none. A value that depends on the endless-play
     /// convention counts as a repetition.
@@ -112,9 +105,8 @@ impl<P: Position> Default for Options<P> {
             table_bytes: 64 << 20,
             max_nodes: u64::MAX,
             max_line: 10_000,
-            key: P::key,
+            keys: Keys::positions(P::key),
             monotone_scores: false,
-            rest_values: false,
             databases: None,
         }
     }
@@ -132,10 +124,84 @@ pub fn board_key<P: Position>(position: &P) -> u64 {
     ))
 }
 
-/// A key of the board, its extra state and the side to move, without the scores: with
-/// [`Options::rest_values`], for games whose board alone decides the rest
-/// ([`Endgame::db_rules`] accepts their rules).
-pub fn rest_key<P: Endgame>(position: &P) -> u64 {
+/// How a solve tells positions apart, in its table and on the current line.
+pub struct Keys<P> {
+    key: fn(&P) -> u64,
+    rest_of_game: bool,
+}
+
+impl<P: Position> Keys<P> {
+    /// Whole positions, told apart by `key`: equal keys must mean positions whose futures are
+    /// the same. [`Position::key`], or [`board_key`] when the board, the scores and the side to
+    /// move decide the game (no move counter).
+    pub fn positions(key: fn(&P) -> u64) -> Self {
+        Keys {
+            key,
+            rest_of_game: false,
+        }
+    }
+
+    /// The key of `position`.
+    pub(crate) fn key(&self, position: &P) -> u64 {
+        (self.key)(position)
+    }
+
+    /// What the table's values are shifted by for `position`: its score lead when the table
+    /// holds values of the rest of the game, else nothing.
+    pub(crate) fn shift(&self, position: &P) -> i32 {
+        if self.rest_of_game {
+            score_lead(position)
+        } else {
+            0
+        }
+    }
+}
+
+impl<P: Endgame> Keys<P> {
+    /// The board, its extra state and the side to move, without the scores, where they alone
+    /// decide the rest of the game (the rules [`Endgame::db_rules`] accepts: Kalah without a
+    /// move limit, Toguz Kumalak played to the end): the table then holds bounds on the value
+    /// of the rest of the game, so positions that differ only in their scores share one entry.
+    /// `None` under other rules.
+    pub fn rest_of_game(position: &P) -> Option<Self> {
+        position.db_rules().ok()?;
+        Some(Keys {
+            key: rest_key::<P>,
+            rest_of_game: true,
+        })
+    }
+
+    /// [`Keys::rest_of_game`] where the rules allow it, else whole positions by
+    /// [`Position::key`].
+    pub fn best_for(position: &P) -> Self {
+        Self::rest_of_game(position).unwrap_or_else(|| Self::positions(P::key))
+    }
+}
+
+impl<P> Clone for Keys<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Keys<P> {}
+
+impl<P> core::fmt::Debug for Keys<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Keys")
+            .field("rest_of_game", &self.rest_of_game)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The score lead of `position`'s side to move.
+pub(crate) fn score_lead<P: Position>(position: &P) -> i32 {
+    let me = position.side_to_move();
+    position.score(me) as i32 - position.score(!me) as i32
+}
+
+/// A key of the board, its extra state and the side to move, without the scores.
+fn rest_key<P: Endgame>(position: &P) -> u64 {
     position.with_db_board(|pits| {
         mancala_engine::key::key_of(&(pits, position.db_extra(), position.side_to_move()))
     })

@@ -3,7 +3,7 @@
 //! a position repeated on the current line scored by the endless-play convention.
 
 use crate::table::{Entry, Table, TableError};
-use crate::{Endless, Options, Progress};
+use crate::{score_lead, Endless, Options, Progress};
 use mancala_engine::{Position, Side};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -62,11 +62,19 @@ pub(crate) struct Search<'a, 'p, P: Position> {
     progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
 }
 
+/// `value` moved by `shift`, an infinite bound kept infinite.
+fn shifted(value: i32, shift: i32) -> i32 {
+    if value.abs() == INF {
+        value
+    } else {
+        value + shift
+    }
+}
+
 /// The value of `position` for the side to move if the game is over now, else `None`.
 fn terminal_value<P: Position>(position: &P) -> Option<i32> {
     position.outcome()?;
-    let me = position.side_to_move();
-    Some(position.score(me) as i32 - position.score(!me) as i32)
+    Some(score_lead(position))
 }
 
 impl<'a, 'p, P: Position> Search<'a, 'p, P> {
@@ -117,7 +125,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
 
     /// Puts `position` on the current line (for repetitions) before its children are searched.
     pub(crate) fn push(&mut self, position: &P) {
-        let key = (self.options.key)(position);
+        let key = self.options.keys.key(position);
         self.on_path.entry(key).or_insert(self.path.len());
         self.path.push(key);
     }
@@ -133,7 +141,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
 
     /// Whether `position` is on the current line.
     pub(crate) fn repeats(&self, position: &P) -> bool {
-        self.on_path.contains_key(&(self.options.key)(position))
+        self.on_path.contains_key(&self.options.keys.key(position))
     }
 
     /// Why the search stopped, if it did.
@@ -165,14 +173,10 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             if let Some((rest, differs)) = databases.probe(position, self.endless) {
                 self.probes += 1;
                 self.repetitions += u64::from(differs);
-                let me = position.side_to_move();
-                return (
-                    position.score(me) as i32 - position.score(!me) as i32 + rest,
-                    FREE,
-                );
+                return (score_lead(position) + rest, FREE);
             }
         }
-        let key = (self.options.key)(position);
+        let key = self.options.keys.key(position);
         if let Some(&at) = self.on_path.get(&key) {
             self.repetitions += 1;
             return (self.endless_value(position), at);
@@ -235,7 +239,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         children.sort_by_key(|&(order, _, _)| core::cmp::Reverse(order));
         // Enhanced transposition cutoff: a child already known to refute the window.
         for (_, _, child) in children.iter().filter(|_| ply < ETC_PLIES) {
-            let key = (self.options.key)(child);
+            let key = self.options.keys.key(child);
             if child.is_over() || self.on_path.contains_key(&key) {
                 continue;
             }
@@ -288,32 +292,24 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             (best, best)
         };
         let index = (best > alpha0).then_some(best_index);
-        let shift = self.shift(position);
-        let rest = |v: i32| if v.abs() == INF { v } else { v - shift };
-        self.table
-            .store(key, rest(low), rest(high), index, self.nodes - nodes0);
+        let shift = -self.options.keys.shift(position);
+        self.table.store(
+            key,
+            shifted(low, shift),
+            shifted(high, shift),
+            index,
+            self.nodes - nodes0,
+        );
         (best, FREE)
-    }
-
-    /// What the table's values are shifted by for `position`: its side to move's score lead
-    /// when the table holds values of the rest of the game, else nothing.
-    fn shift(&self, position: &P) -> i32 {
-        if self.options.rest_values {
-            let me = position.side_to_move();
-            position.score(me) as i32 - position.score(!me) as i32
-        } else {
-            0
-        }
     }
 
     /// The bounds `entry` gives on the value of `position`.
     fn bounds_of(&self, entry: &Entry, position: &P) -> (i32, i32) {
-        let shift = self.shift(position);
-        let value = |v: i16| match i32::from(v) {
-            v if v.abs() == INF => v,
-            v => v + shift,
-        };
-        (value(entry.low), value(entry.high))
+        let shift = self.options.keys.shift(position);
+        (
+            shifted(entry.low.into(), shift),
+            shifted(entry.high.into(), shift),
+        )
     }
 
     /// Gives the child list of `ply` back for reuse.

@@ -6,7 +6,7 @@ mod common;
 
 use common::{move_values, play_down_to};
 use mancala_engine::{Game, Position, Rng};
-use mancala_solver::{board_key, rest_key, solve, solve_range, Endless, Options};
+use mancala_solver::{board_key, solve, solve_range, Endless, Keys, Options};
 
 /// Checks the solver on `position` under both conventions; `false` when minimax ran out of
 /// budget (the case is then not counted).
@@ -78,17 +78,8 @@ fn cases<P: Position>(cases: u64, mut case: impl FnMut(&mut Rng) -> (P, Options<
 
 #[test]
 fn kalah_small_boards() {
-    for (key, rest_values) in [
-        (None, false),
-        (
-            Some(board_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
-            false,
-        ),
-        (
-            Some(rest_key::<kalah::Kalah> as fn(&kalah::Kalah) -> u64),
-            true,
-        ),
-    ] {
+    // The default keys, the board and scores, the board alone with rest-of-game values.
+    for keys in 0..3 {
         cases(20, |rng| {
             let pits = 1 + rng.below(4) as usize;
             let seeds = 1 + rng.below(3) as usize;
@@ -98,10 +89,12 @@ fn kalah_small_boards() {
                 .with_max_plies(0);
             let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(12));
             let mut options = Options::default();
-            if let Some(key) = key {
-                options.key = key;
+            if keys > 0 {
                 options.monotone_scores = true;
-                options.rest_values = rest_values;
+                options.keys = match keys {
+                    1 => Keys::positions(board_key::<kalah::Kalah>),
+                    _ => Keys::rest_of_game(&position).unwrap(),
+                };
             }
             (position, options)
         });
@@ -132,18 +125,17 @@ fn toguz_2x5_near_the_end() {
             ..toguz::RuleSet::STANDARD
         };
         let left = 2 + rng.below(5);
+        let position = near_end(toguz::Toguz::new(rules), rng.next_u64(), left);
         // Played to the end, the board alone decides the rest: the table may keep its values.
-        let rest_values = !rules.stop_at_majority && rng.below(2) == 1;
+        let keys = match rng.below(2) {
+            0 => Keys::positions(<toguz::Toguz as Position>::key),
+            _ => Keys::best_for(&position),
+        };
         (
-            near_end(toguz::Toguz::new(rules), rng.next_u64(), left),
+            position,
             Options {
                 monotone_scores: rng.below(2) == 1,
-                rest_values,
-                key: if rest_values {
-                    rest_key::<toguz::Toguz>
-                } else {
-                    <toguz::Toguz as Position>::key
-                },
+                keys,
                 ..Options::default()
             },
         )
@@ -216,13 +208,12 @@ fn kalah_rest_values_agree_with_whole_position_keys() {
                 .with_max_plies(0);
         let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(10));
         let whole = Options {
-            key: board_key::<kalah::Kalah>,
+            keys: Keys::positions(board_key::<kalah::Kalah>),
             monotone_scores: true,
             ..Options::default()
         };
         let rest = Options {
-            key: rest_key::<kalah::Kalah>,
-            rest_values: true,
+            keys: Keys::rest_of_game(&position).unwrap(),
             ..whole.clone()
         };
         let expected = solve(&position, &whole, Endless::South, None).unwrap();
