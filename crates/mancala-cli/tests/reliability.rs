@@ -97,6 +97,13 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
             "--opening-plies takes",
         ),
         (
+            "match katro old old --balanced 10",
+            "--balanced takes DEPTH:MARGIN",
+        ),
+        ("match katro old old --balanced 65:2", "--balanced takes"),
+        ("match katro old old --balanced 10:1001", "--balanced takes"),
+        ("match katro old old --balanced 10:-1", "--balanced takes"),
+        (
             "match toguz pvs:aspiration=4294967295 old",
             "`aspiration` takes",
         ),

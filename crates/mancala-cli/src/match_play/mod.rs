@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! mancala match GAME A B [--time MS | --depth D | --nodes N]
-//!     [--games G] [--seed S] [--opening-plies K] [--threads T] [--repetition R] [--quiet]
+//!     [--games G] [--seed S] [--opening-plies K] [--balanced D:M] [--threads T]
+//!     [--repetition R] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
 //!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
 //! mancala match fit toguz PGN_FILE
@@ -25,7 +26,11 @@
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
 //! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
-//! South in one game and North in the other. Every move gets the same limit (default `--time 100`). Games run
+//! South in one game and North in the other. `--balanced D:M` keeps only openings that a
+//! depth-`D` search with the score difference (`pvs:eval=score`) values within `M` seeds of
+//! even, for games where most random openings are already decided: each opening is drawn
+//! again until one is, up to [`BALANCE_DRAWS`] times, and then the closest drawn is played.
+//! Every move gets the same limit (default `--time 100`). Games run
 //! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
 //! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
 //! 95 % interval, and each player's average depth and nodes per second. For Toguz Kumalak,
@@ -63,7 +68,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
-[--seed S] [--opening-plies K] [--threads T] [--repetition none|own-side|uncounted] [--quiet]
+[--seed S] [--opening-plies K] [--balanced D:M] [--threads T] [--repetition none|own-side|uncounted] [--quiet]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
 [--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
@@ -107,6 +112,8 @@ struct Settings {
     games: usize,
     seed: u64,
     opening_plies: u32,
+    /// The depth of the search that judges an opening and the margin it must lie within.
+    balanced: Option<(u32, i32)>,
     threads: usize,
     repetition: Option<toguz::RepetitionRule>,
     quiet: bool,
@@ -123,6 +130,7 @@ fn run(args: &[String]) -> Result<(), String> {
         games: 100,
         seed: 1,
         opening_plies: 4,
+        balanced: None,
         threads: 1,
         repetition: None,
         quiet: false,
@@ -144,6 +152,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--opening-plies" => {
                 settings.opening_plies = in_range(name, value()?, 0..=MAX_OPENING_PLIES)?
             }
+            "--balanced" => settings.balanced = Some(balance(name, value()?)?),
             // `0` counts as one thread.
             "--threads" => settings.threads = in_range(name, value()?, 0..=MAX_THREADS)?.max(1),
             "--repetition" => {
@@ -342,6 +351,50 @@ pub(super) fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32
     before_end
 }
 
+/// The opening `opening` draws as `number` whose value, by a depth-`depth` search with the
+/// score difference, lies within `margin` of even: drawn again from other streams of the
+/// generator until one does, up to [`BALANCE_DRAWS`] times; then the closest one drawn.
+fn balanced_opening<P>(
+    start: &P,
+    seed: u64,
+    number: u64,
+    plies: u32,
+    (depth, margin): (u32, i32),
+) -> P
+where
+    P: Game + Sync,
+    P::Move: Hash,
+{
+    let mut judge = mancala_search::Pvs::<P>::new(Limits::depth(depth));
+    let mut closest: Option<(i32, P)> = None;
+    for draw in 0..BALANCE_DRAWS {
+        let stream = seed.wrapping_add(u64::from(draw).wrapping_mul(0xd134_2543_de82_ef95));
+        let position = opening(start, stream, number, plies);
+        let off = judge.search(&position).value.saturating_abs();
+        if off <= margin {
+            return position;
+        }
+        if closest.as_ref().is_none_or(|(best, _)| off < *best) {
+            closest = Some((off, position));
+        }
+    }
+    closest.map_or_else(|| start.clone(), |(_, position)| position)
+}
+
+/// How many openings `--balanced` draws before it settles for the closest.
+pub(super) const BALANCE_DRAWS: u32 = 1_000;
+
+/// `--balanced`'s `DEPTH:MARGIN`.
+fn balance(name: &str, text: &str) -> Result<(u32, i32), String> {
+    let (d, m) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{name} takes DEPTH:MARGIN, such as 10:2, not `{text}`"))?;
+    Ok((depth(name, d)?, in_range(name, m, 0..=MAX_MARGIN)?))
+}
+
+/// The widest margin `--balanced` takes, in seeds: more than any game's seeds.
+const MAX_MARGIN: i32 = 1_000;
+
 /// How often an opening that ends the game is drawn again.
 const OPENING_DRAWS: u32 = 100;
 
@@ -397,7 +450,8 @@ fn play_match<P>(
     repeated: impl Fn(&P) -> Option<GameResult> + Sync,
     build: impl Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync,
 ) where
-    P: Position + Send,
+    P: Game + Send + Sync,
+    P::Move: Hash,
 {
     let next = AtomicUsize::new(0);
     let records = Mutex::new(Vec::new());
@@ -460,20 +514,28 @@ fn describe(limits: &Limits) -> String {
     }
 }
 
-fn play_one<P: Position>(
+fn play_one<P>(
     settings: &Settings,
     index: usize,
     start: &dyn Fn() -> P,
     repeated: &Repeated<'_, P>,
     build: &Build<'_, P>,
-) -> Record {
+) -> Record
+where
+    P: Game + Sync,
+    P::Move: Hash,
+{
     let a_side = if index % 2 == 0 {
         Side::South
     } else {
         Side::North
     };
     let number = (index / 2) as u64;
-    let mut position = opening(&start(), settings.seed, number, settings.opening_plies);
+    let (seed, plies) = (settings.seed, settings.opening_plies);
+    let mut position = match settings.balanced {
+        Some(balance) => balanced_opening(&start(), seed, number, plies, balance),
+        None => opening(&start(), seed, number, plies),
+    };
     let mut a = build(&settings.a, settings.limits);
     let mut b = build(&settings.b, settings.limits);
     let mut effort = [Effort::default(); 2];
@@ -524,5 +586,30 @@ fn play_one<P: Position>(
         finished: outcome.is_some(),
         a_side,
         effort,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The openings `--balanced` plays are the ones its judge values within the margin, the
+    /// same on every call, and not all of them the plain random ones.
+    #[test]
+    fn balanced_openings_lie_within_the_margin() {
+        let start = katro::Katro::default();
+        let (depth, margin) = (4, 1);
+        let mut judge = mancala_search::Pvs::<katro::Katro>::new(Limits::depth(depth));
+        let mut redrawn = 0;
+        for number in 0..8 {
+            let position = balanced_opening(&start, 31, number, 4, (depth, margin));
+            assert!(judge.search(&position).value.abs() <= margin, "{position}");
+            assert_eq!(
+                position,
+                balanced_opening(&start, 31, number, 4, (depth, margin))
+            );
+            redrawn += usize::from(position != opening(&start, 31, number, 4));
+        }
+        assert!(redrawn > 0, "every random opening was already balanced");
     }
 }
