@@ -7,7 +7,8 @@
 //! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N] [COMMON]
 //! mancala solve katro [--size S] [katro's rule options] [COMMON]
 //! mancala solve mangala4 [COMMON]
-//! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--progress] [DATABASES]
+//! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
+//!         [DATABASES]
 //! DATABASES (kalah; toguz with --no-majority-stop): [--db-seeds N] [--db-read FILE]
 //!           [--db-write FILE] [--db-memory-mb N] [--threads N]
 //! ```
@@ -16,6 +17,9 @@
 //! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
 //! from a file instead, `--db-write FILE` writes what was built; the search then takes their
 //! values.
+//!
+//! `--guess V` has the search try `V` first (a published value, say): a good guess saves
+//! passes of the search, and the value found does not depend on it.
 //!
 //! `--position` starts from a position string instead of the start (the string holds the
 //! rules, so rule options may not be given with it). Kalah and Oware are solved without a
@@ -28,13 +32,13 @@ use crate::cli;
 use mancala_engine::Game;
 use mancala_solver::{
     on_large_stack, solve_range, BuildOptions, Databases, Endgame, Keys, Options, Probe, Progress,
-    Solution,
+    Solution, MAX_GUESS,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz; databases for kalah and toguz without the majority stop)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz; databases for kalah and toguz without the majority stop)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;
@@ -52,6 +56,7 @@ struct Common {
     position: Option<String>,
     table_mb: usize,
     max_nodes: u64,
+    guess: i32,
     progress: bool,
     db_seeds: Option<u32>,
     db_read: Option<String>,
@@ -72,6 +77,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
         position: None,
         table_mb: 64,
         max_nodes: u64::MAX,
+        guess: 0,
         progress: false,
         db_seeds: None,
         db_read: None,
@@ -94,6 +100,9 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
             }
             "--max-nodes" => {
                 common.max_nodes = cli::in_range("--max-nodes", &value()?, 1..=u64::MAX)?
+            }
+            "--guess" => {
+                common.guess = cli::in_range("--guess", &value()?, -MAX_GUESS..=MAX_GUESS)?
             }
             "--progress" => common.progress = true,
             "--db-seeds" => {
@@ -272,6 +281,7 @@ where
     let options = Options {
         table_bytes: common.table_mb << 20,
         max_nodes: common.max_nodes,
+        guess: common.guess,
         keys,
         monotone_scores,
         databases,

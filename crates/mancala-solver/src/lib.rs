@@ -93,6 +93,10 @@ pub struct Options<P> {
     /// Oware, Toguz Kumalak): the search then prunes a position whose window lies outside what
     /// the seeds left can still change. Default `false`.
     pub monotone_scores: bool,
+    /// The value the first MTD(f) pass tries (a published value, or another convention's):
+    /// a good guess saves passes, and the result does not depend on it. Default `0`; a guess
+    /// beyond [`MAX_GUESS`] counts as that bound.
+    pub guess: i32,
     /// Exact values the search takes instead of searching (the endgame databases of the
     /// position's game and rules); default none. A value that depends on the endless-play
     /// convention counts as a repetition.
@@ -107,6 +111,7 @@ impl<P: Position> Default for Options<P> {
             max_line: 10_000,
             keys: Keys::positions(P::key),
             monotone_scores: false,
+            guess: 0,
             databases: None,
         }
     }
@@ -252,6 +257,9 @@ pub struct Solution<M> {
     pub elapsed: Duration,
 }
 
+/// The largest guess [`Options::guess`] takes, either way: beyond any game's score.
+pub const MAX_GUESS: i32 = 10_000;
+
 /// The most plies of a principal variation.
 pub const PV_LIMIT: usize = 1_000;
 
@@ -263,7 +271,7 @@ pub fn solve<'p, P: Position>(
     progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
 ) -> Result<Solution<P::Move>, SolveError> {
     let mut search = Search::new(options, endless, progress)?;
-    let value = search.mtdf(position, 0);
+    let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
     if let Some(error) = search.stopped() {
         return Err(error);
     }
@@ -398,7 +406,12 @@ pub fn solve_range<'p, P: Position>(
 ) -> Result<RangeSolution<P::Move>, SolveError> {
     let south = solve(position, options, Endless::South, progress.as_deref_mut())?;
     let north = if south.repetitions > 0 {
-        Some(solve(position, options, Endless::North, progress)?)
+        // The conventions' values are often equal, and never far apart on a small board.
+        let options = Options {
+            guess: south.value,
+            ..options.clone()
+        };
+        Some(solve(position, &options, Endless::North, progress)?)
     } else {
         None
     };
