@@ -258,6 +258,59 @@ fn a_finished_game_has_no_move_and_bad_command_lines_are_refused() {
     }
 }
 
+/// `EndgameSeeds` builds the databases, and a search one ply deep then plays a perfect move
+/// where, without them, it plays one that gives seeds away; games without databases refuse it.
+#[test]
+fn endgame_seeds_make_a_shallow_search_play_perfectly() {
+    let text = "2,0,0,0,3,0/0,1,1,0,0,0 23 18 S";
+    let position: kalah::Kalah = text.parse().unwrap();
+    let unlimited = kalah::Kalah::from_setup(kalah::Setup {
+        rules: position.rules().with_max_plies(0),
+        ..position.to_setup()
+    })
+    .unwrap();
+    let solved = mancala_solver::solve(
+        &unlimited,
+        &mancala_solver::Options::default(),
+        mancala_solver::Endless::South,
+        None,
+    )
+    .unwrap();
+    let go = |options: &[&str]| {
+        let position_line = format!("position string {text}");
+        let mut script = vec!["uci"];
+        script.extend(options);
+        script.extend([position_line.as_str(), "go depth 1"]);
+        let ran = session(&["kalah"], &script);
+        (best_move(&ran.lines, 0, &position), ran.lines)
+    };
+    assert!(!solved.best.contains(&go(&[]).0), "{solved:?}");
+    let (perfect, lines) = go(&["setoption name EndgameSeeds value 8"]);
+    assert!(solved.best.contains(&perfect), "{perfect} for {solved:?}");
+    // Every move leads into the databases: the move comes at once, with its exact value.
+    assert!(solved.value > 0);
+    let known = format!(
+        "info depth 0 score cp {} ",
+        mancala_search::EXACT + solved.value
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&known)), "{lines:?}");
+
+    let listed = session(&["toguz"], &["uci"]);
+    assert!(listed
+        .lines
+        .iter()
+        .any(|line| line.starts_with("option name EndgameSeeds type spin")));
+    let refused = session(&["katro"], &["uci", "setoption name EndgameSeeds value 4"]);
+    assert!(!refused
+        .lines
+        .iter()
+        .any(|l| l.contains("EndgameSeeds type")));
+    assert!(refused
+        .lines
+        .iter()
+        .any(|line| line == "info string error: unknown option `EndgameSeeds`"));
+}
+
 #[test]
 fn match_plays_the_engine_over_the_protocol_against_the_built_in_player() {
     let bin = env!("CARGO_BIN_EXE_mancala");

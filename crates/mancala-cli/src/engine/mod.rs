@@ -21,7 +21,7 @@ pub use command::{parse, MAX_LINE_BYTES};
 
 use crate::play::Game as Ui;
 use mancala_engine::Game;
-use session::{report_error, Next, Session};
+use session::{report_error, BuildDatabases, Next, Session};
 use std::ffi::OsString;
 use std::io::{self, BufRead};
 use std::process::ExitCode;
@@ -74,7 +74,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 /// input.
 fn run<U>(mut ui: U, args: &[String]) -> Result<(), String>
 where
-    U: Ui,
+    U: Ui + 'static,
     U::P: Game + Send + 'static,
     <U::P as mancala_engine::Position>::Move: Send,
 {
@@ -106,8 +106,11 @@ where
         };
         ui.set_option(name, value)?;
     }
-    let start = ui.rules_start();
-    let mut session = Session::new(ui.name(), start, U::evaluate);
+    let (name, start) = (ui.name(), ui.rules_start());
+    let databases = ui.has_databases().then(|| {
+        Box::new(move |start: &U::P, seeds| ui.databases(start, seeds)) as BuildDatabases<U::P>
+    });
+    let mut session = Session::new(name, start, U::evaluate, databases);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut line = Vec::new();

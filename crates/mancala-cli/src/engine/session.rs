@@ -2,8 +2,11 @@
 //! its own so that `stop` and `isready` are read while it thinks.
 
 use super::command::{shorten, Command, Go, Start};
+use crate::play::Rest;
 use mancala_engine::{Game, Position, Side};
-use mancala_search::{plies_to_end, Iteration, Limits, Pvs, MAX_SEARCH_DEPTH, MAX_THREADS};
+use mancala_search::{
+    plies_to_end, Evaluator, Iteration, Limits, Probed, Pvs, MAX_SEARCH_DEPTH, MAX_THREADS,
+};
 use std::fmt::Display;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +16,34 @@ use std::time::Duration;
 
 /// The evaluation the engine's search uses: the game's own where it has one.
 pub type Eval<P> = fn(&P, Side) -> i32;
+
+/// Builds the endgame databases of a start's rules up to a number of seeds on the board.
+pub type BuildDatabases<P> = Box<dyn Fn(&P, u32) -> Result<Rest<P>, String>>;
+
+/// What the search judges positions by: the game's evaluation, and the exact values of the
+/// endgame databases once `EndgameSeeds` has built them.
+#[derive(Clone)]
+pub struct Judge<P> {
+    evaluate: Eval<P>,
+    rest: Option<Arc<Rest<P>>>,
+}
+
+impl<P: Position> Evaluator<P> for Judge<P> {
+    #[inline]
+    fn evaluate(&self, position: &P, side: Side) -> i32 {
+        (self.evaluate)(position, side)
+    }
+
+    #[inline]
+    fn exact(&self, position: &P) -> Option<i32> {
+        let rest = self.rest.as_deref()?;
+        Probed::new(self.evaluate, &**rest).exact(position)
+    }
+}
+
+/// The most seeds on the board `EndgameSeeds` takes: the databases' own bound (their memory
+/// bound refuses most games' larger levels first).
+const MAX_ENDGAME_SEEDS: u32 = mancala_solver::db::MAX_LEVEL_SEEDS;
 
 /// The table's default size, in MiB (the search's default).
 const DEFAULT_HASH_MIB: usize = mancala_search::DEFAULT_TABLE_BYTES >> 20;
@@ -32,6 +63,8 @@ struct Options {
     threads: usize,
     hash_mib: usize,
     max_depth: u32,
+    /// The seeds on the board up to which the databases are built; `0` for none.
+    endgame_seeds: u32,
 }
 
 /// A search running on its thread: the flag that stops it, and the thread, which hands the
@@ -43,7 +76,7 @@ struct Running<P: Position> {
     /// Raised just before the best move is printed: from then on the engine is idle for the
     /// program that reads it, and waiting for the thread takes no time.
     answered: Arc<AtomicBool>,
-    thread: JoinHandle<Pvs<P, Eval<P>>>,
+    thread: JoinHandle<Pvs<P, Judge<P>>>,
 }
 
 /// The engine between commands.
@@ -51,10 +84,12 @@ pub struct Session<P: Position> {
     name: &'static str,
     start: P,
     position: P,
-    evaluate: Eval<P>,
+    judge: Judge<P>,
+    /// Builds the game's databases, for a game that has them.
+    databases: Option<BuildDatabases<P>>,
     options: Options,
     /// The player, absent while a search holds it.
-    player: Option<Pvs<P, Eval<P>>>,
+    player: Option<Pvs<P, Judge<P>>>,
     running: Option<Running<P>>,
 }
 
@@ -71,20 +106,32 @@ impl<P> Session<P>
 where
     P: Game<Move: Hash + Send> + Send + Sync + 'static,
 {
-    /// A session of game `name` starting from `start`, judged by `evaluate`.
-    pub fn new(name: &'static str, start: P, evaluate: Eval<P>) -> Self {
+    /// A session of game `name` starting from `start`, judged by `evaluate`, with the
+    /// endgame databases `databases` builds, if the game has any.
+    pub fn new(
+        name: &'static str,
+        start: P,
+        evaluate: Eval<P>,
+        databases: Option<BuildDatabases<P>>,
+    ) -> Self {
         let options = Options {
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
             max_depth: MAX_SEARCH_DEPTH,
+            endgame_seeds: 0,
+        };
+        let judge = Judge {
+            evaluate,
+            rest: None,
         };
         Session {
             name,
             start: start.clone(),
             position: start,
-            evaluate,
+            player: Some(Pvs::with_evaluator(Limits::default(), judge.clone())),
+            judge,
+            databases,
             options,
-            player: Some(Pvs::with_evaluator(Limits::default(), evaluate)),
             running: None,
         }
     }
@@ -162,8 +209,8 @@ where
     }
 
     /// A player with the session's options and an empty table.
-    fn fresh_player(&self) -> Pvs<P, Eval<P>> {
-        Pvs::with_evaluator(Limits::default(), self.evaluate)
+    fn fresh_player(&self) -> Pvs<P, Judge<P>> {
+        Pvs::with_evaluator(Limits::default(), self.judge.clone())
             .with_threads(self.options.threads)
             .with_table_bytes(self.options.hash_mib << 20)
     }
@@ -180,6 +227,9 @@ where
         outln!(
             "option name MaxDepth type spin default {MAX_SEARCH_DEPTH} min 1 max {MAX_SEARCH_DEPTH}"
         );
+        if self.databases.is_some() {
+            outln!("option name EndgameSeeds type spin default 0 min 0 max {MAX_ENDGAME_SEEDS}");
+        }
         outln!("option name Clear Hash type button");
         outln!("uciok");
     }
@@ -233,6 +283,19 @@ where
             "threads" => options.threads = spin(MAX_THREADS)?,
             "hash" => options.hash_mib = spin(MAX_HASH_MIB)?,
             "maxdepth" => options.max_depth = spin(MAX_SEARCH_DEPTH as usize)? as u32,
+            "endgameseeds" if self.databases.is_some() => {
+                let seeds = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n <= MAX_ENDGAME_SEEDS)
+                    .ok_or_else(|| {
+                        format!(
+                            "option {name} takes 0 to {MAX_ENDGAME_SEEDS}, not `{}`",
+                            shorten(value)
+                        )
+                    })?;
+                return self.when_idle(|session| session.set_endgame_seeds(seeds));
+            }
             "clear hash" => {
                 return self.when_idle(|session| {
                     if let Some(player) = &mut session.player {
@@ -257,6 +320,21 @@ where
             }
             Ok(())
         })
+    }
+
+    /// Builds the databases up to `seeds` seeds on the board (none for `0`), now, and gives
+    /// the player an empty table with them.
+    fn set_endgame_seeds(&mut self, seeds: u32) -> Result<(), String> {
+        if seeds == self.options.endgame_seeds {
+            return Ok(());
+        }
+        self.judge.rest = match (&self.databases, seeds) {
+            (_, 0) | (None, _) => None,
+            (Some(build), seeds) => Some(Arc::new(build(&self.start, seeds)?)),
+        };
+        self.options.endgame_seeds = seeds;
+        self.player = Some(self.fresh_player());
+        Ok(())
     }
 
     fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), String> {
@@ -360,7 +438,21 @@ fn think<P, E>(
     P: Game<Move: Hash + Send> + Sync,
     E: mancala_search::Evaluator<P> + Sync,
 {
-    let result = player.search_with(position, |iteration| outln!("{}", info(iteration)));
+    let mut reported = false;
+    let result = player.search_with(position, |iteration| {
+        reported = true;
+        outln!("{}", info(iteration));
+    });
+    if !reported && !result.pv.is_empty() {
+        // A move chosen without an iteration (every move leads into the databases): its
+        // value still goes out.
+        outln!(
+            "info depth 0 score {} nodes {} pv {}",
+            score(result.value),
+            result.nodes,
+            line(&result.pv)
+        );
+    }
     while wait && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -374,25 +466,35 @@ fn think<P, E>(
 /// `info depth D score cp V|mate M nodes N nps N time MS pv ...`: a win or loss in `p`
 /// plies is `mate` in `(p + 1) / 2` moves of the side to move, negative when lost.
 fn info<M: Display>(iteration: &Iteration<M>) -> String {
-    let score = match plies_to_end(iteration.value) {
-        Some(plies) => {
-            let moves = i64::from(plies.div_ceil(2));
-            format!("mate {}", if iteration.value > 0 { moves } else { -moves })
-        }
-        None => format!("cp {}", iteration.value),
-    };
-    let mut line = format!(
-        "info depth {} score {score} nodes {} nps {} time {} pv",
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
         iteration.depth,
+        score(iteration.value),
         iteration.nodes,
         iteration.nodes_per_second(),
-        iteration.elapsed.as_millis()
-    );
-    for mv in &iteration.pv {
-        line.push(' ');
-        line.push_str(&mv.to_string());
+        iteration.elapsed.as_millis(),
+        line(&iteration.pv)
+    )
+}
+
+/// `cp V`, or `mate K` for a proven end.
+fn score(value: i32) -> String {
+    match plies_to_end(value) {
+        Some(plies) => {
+            let moves = i64::from(plies.div_ceil(2));
+            format!("mate {}", if value > 0 { moves } else { -moves })
+        }
+        None => format!("cp {value}"),
     }
-    line
+}
+
+/// Moves in the game's notation, separated by spaces.
+fn line<M: Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
