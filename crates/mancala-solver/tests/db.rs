@@ -210,6 +210,20 @@ fn sizes_and_rules_are_checked() {
         Databases::build(&start, &small, None),
         Err(DbError::Memory { .. })
     ));
+    // A size that does not fit is refused before any level is built, not after the ones that
+    // fit (Kalah's 24 levels below this one would take minutes).
+    let huge = BuildOptions {
+        max_seeds: 40,
+        ..BuildOptions::default()
+    };
+    let mut reports = 0;
+    let mut count = |_: &mancala_solver::BuildProgress| reports += 1;
+    let refused = Databases::build(&start, &huge, Some(&mut count));
+    assert!(
+        matches!(refused, Err(DbError::Memory { seeds, .. }) if seeds > 20),
+        "{refused:?}"
+    );
+    assert_eq!(reports, 0);
     let limited = kalah::Kalah::new(kalah::RuleSet::with_board(3, 3).unwrap());
     assert!(matches!(
         Databases::build(&limited, &BuildOptions::default(), None),

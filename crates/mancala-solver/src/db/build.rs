@@ -271,25 +271,17 @@ impl Databases {
         way: Way,
     ) -> Result<(Databases, Vec<LevelStats>), DbError> {
         let mut db = Databases::empty(template, options.max_seeds)?;
+        db.check_memory(options)?;
         let started = Instant::now();
         let mut stats = Vec::new();
         for seeds in 0..=options.max_seeds {
             let level_started = Instant::now();
-            let len = db.level_len(seeds)?;
+            let len = db.level_len(seeds)? as usize;
             let conventions: &[Endless] = if db.cycles {
                 &[Endless::South, Endless::North]
             } else {
                 &[Endless::South]
             };
-            let needed = db.bytes() + len * conventions.len() as u64 + len / 8 + 8;
-            if needed > options.memory_bytes {
-                return Err(DbError::Memory {
-                    seeds,
-                    needed,
-                    limit: options.memory_bytes,
-                });
-            }
-            let len = len as usize;
             let mut built = Vec::new();
             let mut passes = 0;
             for &endless in conventions {
@@ -379,6 +371,29 @@ impl Databases {
             ranks: Ranks::new(&binomials, pits, max_seeds as usize),
             binomials,
         })
+    }
+
+    /// Fails with the first level whose build would pass the memory allowed (every level
+    /// below it kept, and its own work), before any is built: a size asked for by mistake is
+    /// refused at once, not after hours of building the levels that fit.
+    pub(crate) fn check_memory(&self, options: &BuildOptions) -> Result<(), DbError> {
+        let conventions = if self.cycles { 2 } else { 1 };
+        let mut kept: u64 = 0;
+        for seeds in 0..=options.max_seeds {
+            let len = self.level_len(seeds)?;
+            let needed = kept
+                .saturating_add(len.saturating_mul(conventions))
+                .saturating_add(len / 8 + 8);
+            if needed > options.memory_bytes {
+                return Err(DbError::Memory {
+                    seeds,
+                    needed,
+                    limit: options.memory_bytes,
+                });
+            }
+            kept = kept.saturating_add(len.saturating_mul(conventions));
+        }
+        Ok(())
     }
 
     /// The positions of the level of `seeds`, or a memory error when they pass `u64`.
