@@ -1,7 +1,7 @@
 //! Endgame databases for the solver and the players: built with progress, and the probe a
 //! player's evaluation takes.
 
-use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, Endless, LevelStats};
+use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, LevelStats};
 use std::sync::Arc;
 
 /// Builds `template`'s databases, with a line on standard error for each pass when `progress`.
@@ -45,13 +45,7 @@ pub fn for_player<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>
 }
 
 /// What the rest of the game brings the side to move, for a player: the databases' value where
-/// it does not depend on the endless-play convention. Such a value holds under any rule that
-/// gives an endless game's seeds out between the two extremes (a repetition rule), and its
-/// sign holds under a stop at a majority too.
+/// no endless-play convention decides it ([`Databases::known`]).
 pub fn rest<G: Endgame>(databases: Arc<Databases>) -> impl Fn(&G) -> Option<i32> + Send + Sync {
-    move |position| {
-        databases
-            .probe(position, Endless::South)
-            .and_then(|(value, differs)| (!differs).then_some(value))
-    }
+    move |position| databases.known(position)
 }

@@ -367,10 +367,13 @@ macro_rules! game_class {
             /// The computer player's choice here: the best action, its value and the
             /// principal variation, as a dict (see the package's documentation). Limits:
             /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
+            /// `endgame_seeds` (Kalah and Toguz Kumalak) builds the endgame databases up to
+            /// that many seeds on the board, once a process, and takes their exact values.
             #[pyo3(
-                signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16)),
-                text_signature = "($self, time=None, depth=None, nodes=None, threads=1, table_mb=16)"
+                signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16), endgame_seeds = $crate::ints::Int::Value(0)),
+                text_signature = "($self, time=None, depth=None, nodes=None, threads=1, table_mb=16, endgame_seeds=0)"
             )]
+            #[allow(clippy::too_many_arguments)]
             fn search<'py>(
                 &self,
                 py: Python<'py>,
@@ -379,8 +382,16 @@ macro_rules! game_class {
                 nodes: Option<$crate::ints::Int>,
                 threads: $crate::ints::Int,
                 table_mb: $crate::ints::Int,
+                endgame_seeds: $crate::ints::Int,
             ) -> PyResult<Bound<'py, PyDict>> {
-                let limits = $crate::search::limits(time, depth, nodes, threads, table_mb)?;
+                let limits = $crate::search::limits(
+                    time,
+                    depth,
+                    nodes,
+                    threads,
+                    table_mb,
+                    endgame_seeds,
+                )?;
                 $crate::search::search(py, &self.game, limits)
             }
 

@@ -6,12 +6,16 @@ use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
+use mancala_engine::Game;
 use mancala_search::{
-    plies_to_end, Limits, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
+    plies_to_end, Limits, Probed, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
 };
+use mancala_solver::{BuildOptions, Databases, Endgame};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The most seconds a search may be given (a day): a bound on a mistyped time.
@@ -38,38 +42,118 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
 
 /// A game the computer player can search.
 pub(crate) trait Searchable: Binding {
-    /// Searches `self` under `limits`, with a table of `bytes` bytes shared by `threads` threads.
-    fn best(&self, limits: Limits, bytes: usize, threads: usize) -> SearchResult<Self::Move>;
+    /// Searches `self` under `limits`, with a table of `bytes` bytes shared by `threads`
+    /// threads, taking the exact values of `databases` where they know the position.
+    fn best(
+        &self,
+        limits: Limits,
+        bytes: usize,
+        threads: usize,
+        databases: Option<&Databases>,
+    ) -> SearchResult<Self::Move>;
+
+    /// The endgame databases of this position's rules (the game played to its end) up to
+    /// `seeds` seeds on the board; an error for a game that has none.
+    fn databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
+        let _ = seeds;
+        Err(format!(
+            "{} has no endgame databases: endgame_seeds must be 0",
+            Self::NAME
+        ))
+    }
+
+    /// What the rest of the game brings the side to move where `databases` know it.
+    fn known_in(&self, databases: &Databases) -> Option<i32> {
+        let _ = databases;
+        None
+    }
 }
 
 macro_rules! searchable {
-    ($game:ty, $evaluator:expr) => {
+    ($game:ty, $evaluator:expr $(, $template:expr)?) => {
         impl Searchable for $game {
             fn best(
                 &self,
                 limits: Limits,
                 bytes: usize,
                 threads: usize,
+                databases: Option<&Databases>,
             ) -> SearchResult<Self::Move> {
-                Pvs::with_evaluator(limits, $evaluator)
+                let rest = |position: &Self| databases.and_then(|db| position.known_in(db));
+                Pvs::with_evaluator(limits, Probed::new($evaluator, rest))
                     .with_table_bytes(bytes)
                     .with_threads(threads)
                     .search(self)
             }
+
+            $(
+                fn databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
+                    let template: fn(&Self) -> Self = $template;
+                    built(&template(self), seeds)
+                }
+
+                fn known_in(&self, databases: &Databases) -> Option<i32> {
+                    databases.known(self)
+                }
+            )?
         }
     };
 }
 
-searchable!(Toguz, toguz::eval::Evaluation::default());
+searchable!(
+    Toguz,
+    toguz::eval::Evaluation::default(),
+    |game| Toguz::new(toguz::RuleSet {
+        stop_at_majority: false,
+        ..game.rules()
+    })
+);
 searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
 searchable!(Oware, oware::eval::Evaluation::default());
-searchable!(Kalah, kalah::eval::Evaluation::default());
+searchable!(
+    Kalah,
+    kalah::eval::Evaluation::default(),
+    |game| Kalah::new(game.rules().with_max_plies(0))
+);
+
+/// The databases built so far in this process, by game, rules and seeds: a search asks for
+/// the same ones again and again.
+static BUILT: Mutex<Option<Built>> = Mutex::new(None);
+
+/// Databases by game and rules (one text) and seeds.
+type Built = HashMap<(String, u32), Arc<Databases>>;
+
+/// `template`'s databases up to `seeds` seeds on the board: built once a process, on every
+/// core, within the databases' default memory (1 GiB).
+fn built<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+    let rules = template.db_rules().map_err(|e| e.to_string())?;
+    let key = (format!("{} {rules}", G::NAME), seeds);
+    let mut cache = BUILT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(databases) = cache.get_or_insert_with(HashMap::new).get(&key) {
+        return Ok(Arc::clone(databases));
+    }
+    let options = BuildOptions {
+        max_seeds: seeds,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        ..BuildOptions::default()
+    };
+    let (databases, _) = Databases::build(template, &options, None).map_err(|e| e.to_string())?;
+    let databases = Arc::new(databases);
+    cache
+        .get_or_insert_with(HashMap::new)
+        .insert(key, Arc::clone(&databases));
+    Ok(databases)
+}
 
 /// A search as Python asked for it, checked.
 pub(crate) struct Search {
     /// When the search stops.
     limits: Limits,
+    /// The endgame databases' seeds on the board; `0` for none.
+    endgame_seeds: u32,
     /// The transposition table's size in bytes.
     bytes: usize,
     /// The threads sharing the table.
@@ -85,7 +169,14 @@ pub(crate) fn limits(
     nodes: Option<Int>,
     threads: Int,
     table_mb: Int,
+    endgame_seeds: Int,
 ) -> PyResult<Search> {
+    let most = mancala_solver::db::MAX_LEVEL_SEEDS;
+    let endgame_seeds = endgame_seeds.within(0, most).ok_or_else(|| {
+        value_error(format!(
+            "endgame_seeds must be from 0 to {most}, not {endgame_seeds}"
+        ))
+    })?;
     let threads = threads.within(1, MAX_THREADS).ok_or_else(|| {
         value_error(format!(
             "threads must be from 1 to {MAX_THREADS}, not {threads}"
@@ -128,6 +219,7 @@ pub(crate) fn limits(
     })?;
     Ok(Search {
         limits: limits.unwrap_or_default(),
+        endgame_seeds,
         bytes: table << 20,
         threads,
     })
@@ -158,13 +250,18 @@ pub(crate) fn search<'py, G: Searchable>(
     game: &G,
     Search {
         limits,
+        endgame_seeds,
         bytes,
         threads,
     }: Search,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (result, pv) = py.detach(|| {
         guarded(|| {
-            let result = game.best(limits, bytes, threads);
+            let databases = match endgame_seeds {
+                0 => None,
+                seeds => Some(game.databases(seeds).map_err(value_error)?),
+            };
+            let result = game.best(limits, bytes, threads, databases.as_deref());
             let pv = line(game, &result.pv);
             Ok((result, pv))
         })

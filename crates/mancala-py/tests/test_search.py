@@ -53,3 +53,25 @@ def test_limits():
         game.search(time=True)
     with pytest.raises(TypeError):
         game.search(depth="4")
+
+
+def test_endgame_databases_make_a_shallow_search_perfect():
+    # One ply deep, the evaluation gives seeds away here; the databases know the end.
+    game = mancala.Kalah.from_string("2,0,0,0,3,0/0,1,1,0,0,0 23 18 S max-plies=0")
+    solved = game.solve()
+    assert game.search(depth=1)["move"] not in solved["best_moves"]
+    known = game.search(depth=1, endgame_seeds=8)
+    assert known["move"] in solved["best_moves"]
+    # A known value lies above every evaluation: 750 000 000 plus the final margin.
+    assert known["value"] == 750_000_000 + solved["value"]
+    # The second search takes the databases the first one built.
+    assert game.search(depth=1, endgame_seeds=8) == known
+    for cls in (mancala.Katro, mancala.Oware, mancala.Mangala4):
+        with pytest.raises(ValueError, match="no endgame databases"):
+            cls().search(depth=1, endgame_seeds=4)
+    for bad in (-1, 128, 2**70):
+        with pytest.raises(ValueError, match="endgame_seeds"):
+            game.search(depth=1, endgame_seeds=bad)
+    # A size that does not fit the memory is refused at once.
+    with pytest.raises(ValueError, match="more than the"):
+        mancala.Toguz().search(depth=1, endgame_seeds=60)

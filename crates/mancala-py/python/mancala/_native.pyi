@@ -53,6 +53,7 @@ class _Game:
         nodes: Optional[SupportsIndex] = None,
         threads: SupportsIndex = 1,
         table_mb: SupportsIndex = 16,
+        endgame_seeds: SupportsIndex = 0,
     ) -> Dict[str, Any]: ...
     def solve(
         self,

@@ -236,6 +236,15 @@ impl Databases {
         };
         Some((mine, value(level.of(other))? != mine))
     }
+
+    /// What the rest of the game brings `position`'s side to move where no endless-play
+    /// convention decides it: the value a player can take as exact. It holds under any rule
+    /// that gives an endless game's seeds out between the two extremes (a repetition rule),
+    /// and its sign holds under a stop at a majority too.
+    pub fn known<G: Endgame>(&self, position: &G) -> Option<i32> {
+        self.probe(position, Endless::South)
+            .and_then(|(value, differs)| (!differs).then_some(value))
+    }
 }
 
 impl<G: Endgame> crate::Probe<G> for Databases {
