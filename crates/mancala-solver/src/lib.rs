@@ -406,7 +406,7 @@ pub fn solve_range<'p, P: Position>(
 ) -> Result<RangeSolution<P::Move>, SolveError> {
     let south = solve(position, options, Endless::South, progress.as_deref_mut())?;
     let north = if south.repetitions > 0 {
-        // The conventions' values are often equal, and never far apart on a small board.
+        // The conventions' values are often equal: the first is a good first guess.
         let options = Options {
             guess: south.value,
             ..options.clone()
