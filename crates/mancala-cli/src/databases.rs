@@ -29,13 +29,8 @@ pub fn build<G: Endgame>(
 /// The databases of `template`'s rules up to `seeds` seeds on the board, built on every core
 /// with one line on standard error when done, for a player.
 pub fn for_player<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
-    let options = BuildOptions {
-        max_seeds: seeds,
-        threads: std::thread::available_parallelism().map_or(1, usize::from),
-        ..BuildOptions::default()
-    };
     let started = std::time::Instant::now();
-    let (databases, _) = build(template, &options, false)?;
+    let (databases, _) = build(template, &BuildOptions::on_every_core(seeds), false)?;
     errln!(
         "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
         databases.positions(),

@@ -6,7 +6,6 @@ use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
-use mancala_engine::Game;
 use mancala_search::{
     plies_to_end, Limits, Probed, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
 };
@@ -69,8 +68,10 @@ pub(crate) trait Searchable: Binding {
     }
 }
 
+/// `Searchable` for a game with its evaluator; `databases` after it for a game with endgame
+/// databases (the name of the method it then implements).
 macro_rules! searchable {
-    ($game:ty, $evaluator:expr $(, $template:expr)?) => {
+    ($game:ty, $evaluator:expr $(, $databases:ident)?) => {
         impl Searchable for $game {
             fn best(
                 &self,
@@ -87,9 +88,8 @@ macro_rules! searchable {
             }
 
             $(
-                fn databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
-                    let template: fn(&Self) -> Self = $template;
-                    built(&template(self), seeds)
+                fn $databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
+                    built(&self.db_template(), seeds)
                 }
 
                 fn known_in(&self, databases: &Databases) -> Option<i32> {
@@ -100,22 +100,11 @@ macro_rules! searchable {
     };
 }
 
-searchable!(
-    Toguz,
-    toguz::eval::Evaluation::default(),
-    |game| Toguz::new(toguz::RuleSet {
-        stop_at_majority: false,
-        ..game.rules()
-    })
-);
+searchable!(Toguz, toguz::eval::Evaluation::default(), databases);
 searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
 searchable!(Oware, oware::eval::Evaluation::default());
-searchable!(
-    Kalah,
-    kalah::eval::Evaluation::default(),
-    |game| Kalah::new(game.rules().with_max_plies(0))
-);
+searchable!(Kalah, kalah::eval::Evaluation::default(), databases);
 
 /// The databases built so far in this process, by game, rules and seeds: a search asks for
 /// the same ones again and again.
@@ -135,12 +124,8 @@ fn built<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String>
     if let Some(databases) = cache.get_or_insert_with(HashMap::new).get(&key) {
         return Ok(Arc::clone(databases));
     }
-    let options = BuildOptions {
-        max_seeds: seeds,
-        threads: std::thread::available_parallelism().map_or(1, usize::from),
-        ..BuildOptions::default()
-    };
-    let (databases, _) = Databases::build(template, &options, None).map_err(|e| e.to_string())?;
+    let (databases, _) = Databases::build(template, &BuildOptions::on_every_core(seeds), None)
+        .map_err(|e| e.to_string())?;
     let databases = Arc::new(databases);
     cache
         .get_or_insert_with(HashMap::new)

@@ -183,11 +183,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 .max_time()
                 .unwrap_or(Duration::from_millis(100));
             let rule = settings.repetition.unwrap_or_default();
-            let to_the_end = toguz::RuleSet {
-                stop_at_majority: false,
-                ..toguz::RuleSet::default()
-            };
-            let databases = databases(&settings, &toguz::Toguz::new(to_the_end))?;
+            let databases = databases(&settings, &toguz::Toguz::default().db_template())?;
             play_match(
                 &settings,
                 toguz::Toguz::default,
@@ -224,8 +220,7 @@ fn run(args: &[String]) -> Result<(), String> {
             spec.build(limits, oware::eval::Evaluation::default())
         }),
         "kalah" => {
-            let unlimited = kalah::RuleSet::default().with_max_plies(0);
-            let databases = databases(&settings, &kalah::Kalah::new(unlimited))?;
+            let databases = databases(&settings, &kalah::Kalah::default().db_template())?;
             play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
                 probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
             })

@@ -11,6 +11,7 @@
 use super::{lines, Game, Input, Options, Rest, Stop};
 use kalah::{Kalah as KalahPosition, Move, RuleSet};
 use mancala_engine::{EndReason, Game as _, Position as _, Side};
+use mancala_solver::Endgame;
 
 /// The Kalah driver and its rules.
 #[derive(Debug, Clone, Default)]
@@ -41,10 +42,8 @@ impl Game for Kalah {
         true
     }
 
-    /// Built without the move limit, which decides a game only past its length.
     fn databases(&self, start: &KalahPosition, seeds: u32) -> Result<Rest<KalahPosition>, String> {
-        let template = KalahPosition::new(start.rules().with_max_plies(0));
-        let databases = crate::databases::for_player(&template, seeds)?;
+        let databases = crate::databases::for_player(&start.db_template(), seeds)?;
         Ok(Box::new(crate::databases::rest(databases)))
     }
 

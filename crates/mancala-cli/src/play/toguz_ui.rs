@@ -9,6 +9,7 @@
 
 use super::{lines, Game, Input, Options, Rest, Stop};
 use mancala_engine::Game as _;
+use mancala_solver::Endgame;
 use toguz::notation::{HalfMove, Style};
 use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
 use toguz::{RepetitionRule, BLACK, WHITE};
@@ -71,14 +72,8 @@ impl Game for Toguz {
         true
     }
 
-    /// Built for the game played to its end: with the stop at a majority the winner is the
-    /// same, and the computer plays for the win.
     fn databases(&self, start: &toguz::Toguz, seeds: u32) -> Result<Rest<toguz::Toguz>, String> {
-        let template = toguz::Toguz::new(RuleSet {
-            stop_at_majority: false,
-            ..start.rules()
-        });
-        let databases = crate::databases::for_player(&template, seeds)?;
+        let databases = crate::databases::for_player(&start.db_template(), seeds)?;
         Ok(Box::new(crate::databases::rest(databases)))
     }
 

@@ -24,6 +24,18 @@ pub struct BuildOptions {
     pub memory_bytes: u64,
 }
 
+impl BuildOptions {
+    /// Levels up to `max_seeds` seeds on the board, built on every core the machine has,
+    /// within the default memory: what a player asks for.
+    pub fn on_every_core(max_seeds: u32) -> BuildOptions {
+        BuildOptions {
+            max_seeds,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            ..BuildOptions::default()
+        }
+    }
+}
+
 impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {

@@ -20,6 +20,10 @@ impl Endgame for kalah::Kalah {
         Ok(rules.to_string())
     }
 
+    fn db_template(&self) -> Self {
+        kalah::Kalah::new(self.rules().with_max_plies(0))
+    }
+
     fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
         kalah::Kalah::from_setup(kalah::Setup {
@@ -70,6 +74,13 @@ impl Endgame for toguz::Toguz {
             rules.board.per_side(),
             rules.tuzdik
         ))
+    }
+
+    fn db_template(&self) -> Self {
+        toguz::Toguz::new(toguz::RuleSet {
+            stop_at_majority: false,
+            ..self.rules()
+        })
     }
 
     fn db_extra_states(&self) -> u32 {

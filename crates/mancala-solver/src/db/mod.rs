@@ -46,6 +46,11 @@ pub trait Endgame: Game + Send + Sync {
     /// (a move limit, a stop at a majority of the seeds).
     fn db_rules(&self) -> Result<String, DbError>;
 
+    /// The start position of the rules the databases serve for a game under this position's
+    /// rules: the same rules without what lets more than the board decide (a move limit, a
+    /// stop at a majority), which changes no winner the board decides, so a player probes them.
+    fn db_template(&self) -> Self;
+
     /// The pits of the board, in the order of [`Position::board`](mancala_engine::Position::board).
     fn db_pits(&self) -> usize {
         self.board().len()
