@@ -233,6 +233,29 @@ mod tests {
     }
 
     #[test]
+    fn the_template_serves_rules_the_databases_refuse() {
+        let kalah = kalah::Kalah::new(kalah::RuleSet::with_board(4, 3).unwrap());
+        assert!(kalah.db_rules().is_err());
+        let template = kalah.db_template();
+        assert!(template.db_rules().is_ok());
+        assert_eq!(template.rules(), kalah.rules().with_max_plies(0));
+        let toguz = toguz::Toguz::new(toguz::RuleSet {
+            board: toguz::BoardSize::Seven,
+            ..toguz::RuleSet::STANDARD
+        });
+        assert!(toguz.db_rules().is_err());
+        let template = toguz.db_template();
+        assert!(template.db_rules().is_ok());
+        assert_eq!(
+            template.rules(),
+            toguz::RuleSet {
+                stop_at_majority: false,
+                ..toguz.rules()
+            }
+        );
+    }
+
+    #[test]
     fn quick_positions_are_the_validated_ones() {
         for empty in [false, true] {
             let rules = kalah::RuleSet::with_board(3, 3)
