@@ -224,9 +224,8 @@ impl FromStr for Oware {
                 "grand-slam" => grand_slam = value.parse()?,
                 "max-plies" => max_plies = number("move limit", value)?,
                 _ => {
-                    stop_at_majority = yes_no(value).ok_or_else(|| {
-                        field("majority-stop", value, "`yes` or `no` is expected")
-                    })?
+                    stop_at_majority = yes_no(value)
+                        .ok_or_else(|| field("majority-stop", value, "`yes` or `no` is expected"))?
                 }
             }
         }

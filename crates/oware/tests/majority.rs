@@ -13,7 +13,9 @@ fn random_games(games: u64) -> u64 {
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let (houses, seeds) = [(6, 4), (6, 1), (4, 2), (3, 3), (5, 2)][seed as usize % 5];
-        let stop = RuleSet::with_board(houses, seeds).unwrap().with_max_plies(0);
+        let stop = RuleSet::with_board(houses, seeds)
+            .unwrap()
+            .with_max_plies(0);
         let on = stop.with_stop_at_majority(false);
         let (mut stopping, mut playing) = (Oware::new(stop), Oware::new(on));
         while !stopping.is_over() {
@@ -43,7 +45,11 @@ fn random_games(games: u64) -> u64 {
         assert_ne!(played.reason, EndReason::Majority);
         assert_eq!(played.winner, stopped.winner, "{stopping} / {playing}");
         let total = playing.store(Side::South) + playing.store(Side::North);
-        assert_eq!(total, playing.total_seeds(), "{playing}: every seed collected");
+        assert_eq!(
+            total,
+            playing.total_seeds(),
+            "{playing}: every seed collected"
+        );
     }
     past_majority
 }
@@ -78,7 +84,10 @@ fn the_majority_stop_is_written_only_when_off() {
         "2,2,2,2/2,2,2,2 0 0 S seeds=2 max-plies=0 majority-stop=no"
     );
     assert_eq!(game.to_string().parse::<Oware>(), Ok(game));
-    assert_eq!(Oware::default().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S");
+    assert_eq!(
+        Oware::default().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0 0 S"
+    );
     // A store past half is no end with the stop off, and a setup said to have ended by it is
     // refused.
     let past: Oware = "0,0,1,0/1,1,0,0 13 0 S seeds=2 max-plies=0 majority-stop=no"
@@ -86,12 +95,16 @@ fn the_majority_stop_is_written_only_when_off() {
         .unwrap();
     assert!(!past.is_over());
     assert!(
-        "0,0,1,0/1,1,0,0 13 0 S seeds=2 max-plies=0".parse::<Oware>().is_err(),
+        "0,0,1,0/1,1,0,0 13 0 S seeds=2 max-plies=0"
+            .parse::<Oware>()
+            .is_err(),
         "with the stop, 13 of 16 seeds decide the game"
     );
-    assert!("0,0,0,0/0,0,0,0 16 0 S end=majority seeds=2 majority-stop=no"
-        .parse::<Oware>()
-        .is_err());
+    assert!(
+        "0,0,0,0/0,0,0,0 16 0 S end=majority seeds=2 majority-stop=no"
+            .parse::<Oware>()
+            .is_err()
+    );
     let quick = Oware::from_board(rules, &[0, 0, 1, 0, 1, 1, 0, 0], [13, 0], Side::South);
     assert_eq!(quick.as_ref(), Ok(&past));
     assert_eq!(quick.unwrap().house_seeds(), &[0, 0, 1, 0, 1, 1, 0, 0]);
