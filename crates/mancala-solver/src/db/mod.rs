@@ -16,6 +16,9 @@
 //! left. A game that can cycle is built under both conventions (two bytes a position); where
 //! the two differ, the value depends on the convention. Kalah cannot cycle (a move that
 //! keeps the seed count moves seeds forward in the mover's own row), so one convention holds.
+//! Oware can cycle, and its repetition rule makes the boards since the last capture part of a
+//! position: its databases value each board as if that record were empty (see its
+//! [`Endgame`] implementation for what the two conventions then bound).
 //!
 //! Files: [`Databases::write`] and [`Databases::read`], in the format of the `file` module
 //! (documented in docs/solving.md), with a header naming the game, its rules and the levels,
