@@ -4,19 +4,26 @@
 //! ```text
 //! mancala solve toguz [--board 9|7|5] [--optional-tuzdik] [--no-majority-stop] [COMMON]
 //! mancala solve kalah [--pits N] [--seeds N] [--empty-capture] [--max-plies N] [COMMON]
-//! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N] [COMMON]
+//! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N]
+//!                    [--no-majority-stop] [COMMON]
 //! mancala solve katro [--size S] [katro's rule options] [COMMON]
 //! mancala solve mangala4 [COMMON]
 //! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
 //!         [DATABASES]
-//! DATABASES (kalah; toguz with --no-majority-stop): [--db-seeds N] [--db-read FILE]
+//! DATABASES (kalah; toguz and oware with --no-majority-stop): [--db-seeds N] [--db-read FILE]
 //!           [--db-write FILE] [--db-memory-mb N] [--threads N]
 //! ```
 //!
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
 //! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
 //! from a file instead, `--db-write FILE` writes what was built; the search then takes their
-//! values.
+//! values. Oware's databases hold positions with no earlier board in their repetition record
+//! (the start, or right after a capture) under both extreme conventions for an endless game,
+//! which bracket the value under Oware's repetition rule; the search takes them there only,
+//! and gives `LOW..HIGH` where the conventions differ.
+//!
+//! `--no-majority-stop` plays Toguz Kumalak or Oware on past a majority of the seeds in a
+//! store: the same winner, every seed counted in the final score.
 //!
 //! `--guess V` has the search try `V` first (a published value, say): a good guess saves
 //! passes of the search, and the value found does not depend on it.
@@ -38,7 +45,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz; databases for kalah and toguz without the majority stop)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz and oware; databases for kalah, and for toguz and oware with --no-majority-stop)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;
@@ -178,15 +185,17 @@ fn run(args: &[String]) -> Result<(), String> {
             let (pairs, limited) = pairs(
                 &rules,
                 &["--houses", "--seeds", "--grand-slam", "--max-plies"],
-                &[],
+                &["--no-majority-stop"],
             )?;
             let mut parsed: oware::RuleSet = read_pairs(&pairs)?;
             if !limited {
                 parsed = parsed.with_max_plies(0);
             }
             let position = start::<oware::Oware>(&common, parsed)?;
-            no_databases(&common)?;
-            report(position, &common, Keys::positions(P::key), true, None)
+            let databases = databases(&position, &common)?;
+            // Whole positions: the repetition record decides the rest of the game too.
+            let keys = Keys::best_for(&position);
+            report(position, &common, keys, true, databases)
         }
         "katro" => {
             let mut parsed = katro::RuleSet::STANDARD;
@@ -230,7 +239,11 @@ fn pairs(rules: &[String], valued: &[&str], flags: &[&str]) -> Result<(Vec<Strin
     while let Some(option) = options.next() {
         let name = option.as_str();
         if flags.contains(&name) {
-            pairs.push(format!("{}=yes", &name[2..]));
+            // `--no-KEY` is `KEY=no`, `--KEY` is `KEY=yes`.
+            pairs.push(match name.strip_prefix("--no-") {
+                Some(key) => format!("{key}=no"),
+                None => format!("{}=yes", &name[2..]),
+            });
         } else if valued.contains(&name) {
             let value = options
                 .next()
@@ -379,7 +392,7 @@ where
 /// Refuses the database options for a game that has no databases.
 fn no_databases(common: &Common) -> Result<(), String> {
     if common.wants_databases() {
-        return Err("databases are built for kalah and toguz only".into());
+        return Err("databases are built for kalah, toguz and oware only".into());
     }
     Ok(())
 }

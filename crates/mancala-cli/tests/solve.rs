@@ -186,3 +186,37 @@ fn the_computer_in_whole_databases_plays_the_solved_value_from_both_sides() {
         );
     }
 }
+
+#[test]
+fn oware_databases_need_play_to_the_end_and_bracket_the_value() {
+    let board = [
+        "oware",
+        "--houses",
+        "3",
+        "--seeds",
+        "1",
+        "--no-majority-stop",
+    ];
+    // Oware's own repetition rule decides every line: one value.
+    assert_eq!(solve(&board), "value=0 best=1,3");
+    // The databases of every level value the start under both endless-play conventions.
+    let mut args = board.to_vec();
+    args.extend(["--db-seeds", "6", "--threads", "2"]);
+    assert_eq!(solve(&args), "value=-2..2 best=1,3");
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "solve",
+            "oware",
+            "--houses",
+            "3",
+            "--seeds",
+            "1",
+            "--db-seeds",
+            "6",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert_eq!(ran.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stop at a majority"), "{stderr}");
+}

@@ -35,6 +35,11 @@
 //! - The game ends when a store holds more than half of all seeds or both hold half; when the
 //!   player to move has no legal move; or when a board (with the same side to move) comes back
 //!   since the last capture. Each player then collects the seeds on his own row.
+//! - [`RuleSet::with_stop_at_majority`]`(false)` (not OpenSpiel's rule) plays on past a
+//!   majority: after a capture the game ends only when the board is empty, the player to move
+//!   cannot move, or a board comes back. The winner of any game from a start without a move
+//!   limit is the same, as stores never lose seeds (a start holds an even number of seeds,
+//!   so both stores at half means an empty board); the scores count every seed.
 //! - OpenSpiel plays no game past 1000 moves: it refuses the next move and scores the game 0
 //!   to 0. Here the game ends there as a draw ([`EndReason::MoveLimit`](mancala_engine::EndReason)),
 //!   with the seeds left where they are; [`RuleSet::with_max_plies`] moves or lifts the limit.
@@ -52,6 +57,7 @@
 //! | seeds per house | 4 | at least 1, at most 255 seeds in all |
 //! | [`GrandSlam`] | captures nothing | captures all |
 //! | move limit | 1000 moves | any, or none |
+//! | stop at a majority | on | off (play to the end: `majority-stop=no`) |
 //!
 //! # Notation
 //!

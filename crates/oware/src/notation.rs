@@ -22,7 +22,8 @@
 //!   `move-limit`);
 //! - `seeds=S`, the rules' seeds per house at the start (default `4`);
 //! - `grand-slam=capture-all` (default `no-capture`);
-//! - `max-plies=N`, the move limit, `0` for none (default `1000`).
+//! - `max-plies=N`, the move limit, `0` for none (default `1000`);
+//! - `majority-stop=no`, play on past a majority of the seeds in a store (default `yes`).
 //!
 //! Numbers are plain decimal: digits only, no sign, no leading zero. Reading also takes the
 //! form written before version 0.2.0, so that saved strings still read: the stores as one
@@ -99,7 +100,24 @@ fn board(text: &str) -> Result<Vec<u8>, ParseError> {
 }
 
 /// The keyed fields, in the order they are written.
-const KEYS: [&str; 6] = ["ply", "run", "end", "seeds", "grand-slam", "max-plies"];
+const KEYS: [&str; 7] = [
+    "ply",
+    "run",
+    "end",
+    "seeds",
+    "grand-slam",
+    "max-plies",
+    "majority-stop",
+];
+
+/// Reads `yes` or `no`.
+pub(crate) fn yes_no(text: &str) -> Option<bool> {
+    match text {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
 
 impl fmt::Display for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -128,6 +146,9 @@ impl fmt::Display for Oware {
         }
         if rules.max_plies() != standard.max_plies() {
             write!(f, " max-plies={}", rules.max_plies())?;
+        }
+        if !rules.stop_at_majority() {
+            f.write_str(" majority-stop=no")?;
         }
         Ok(())
     }
@@ -167,6 +188,7 @@ impl FromStr for Oware {
             GrandSlam::default(),
             RuleSet::STANDARD.max_plies(),
         );
+        let mut stop_at_majority = RuleSet::STANDARD.stop_at_majority();
         for keyed in read_keyed(fields, &KEYS) {
             let (key, value) = keyed.map_err(|error| match error {
                 KeyedError::NotKeyed(keyed) => {
@@ -175,7 +197,7 @@ impl FromStr for Oware {
                 KeyedError::OutOfOrder(keyed) => field(
                     "keyed field",
                     keyed,
-                    "keys are ply, run, end, seeds, grand-slam, max-plies, in this order, once each",
+                    "keys are ply, run, end, seeds, grand-slam, max-plies, majority-stop, in this order, once each",
                 ),
             })?;
             match key {
@@ -200,12 +222,17 @@ impl FromStr for Oware {
                 }
                 "seeds" => seeds = number("seeds per house", value)? as usize,
                 "grand-slam" => grand_slam = value.parse()?,
-                _ => max_plies = number("move limit", value)?,
+                "max-plies" => max_plies = number("move limit", value)?,
+                _ => {
+                    stop_at_majority = yes_no(value)
+                        .ok_or_else(|| field("majority-stop", value, "`yes` or `no` is expected"))?
+                }
             }
         }
         setup.rules = RuleSet::with_board(houses, seeds)?
             .with_grand_slam(grand_slam)
-            .with_max_plies(max_plies);
+            .with_max_plies(max_plies)
+            .with_stop_at_majority(stop_at_majority);
         Ok(Oware::from_setup(setup)?)
     }
 }

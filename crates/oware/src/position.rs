@@ -95,18 +95,15 @@ impl Frame {
         }
         if captured {
             // The game is decided once a store holds more than half of all seeds, or both hold
-            // half.
-            let total: u32 = self
-                .board
-                .iter()
-                .chain(&self.stores)
-                .map(|&s| u32::from(s))
-                .sum();
+            // half; played on past a majority, it stops there only when the board is empty.
+            let on_board: u32 = self.board.iter().map(|&s| u32::from(s)).sum();
             let [south, north] = self.stores.map(u32::from);
-            if south > total / 2 || north > total / 2 {
+            let total = on_board + south + north;
+            let stop = self.rules.stop_at_majority();
+            if stop && (south > total / 2 || north > total / 2) {
                 return Err(EndReason::Majority);
             }
-            if south == total / 2 && north == total / 2 {
+            if south == total / 2 && north == total / 2 && (stop || on_board == 0) {
                 return Err(EndReason::EmptyBoard);
             }
         }

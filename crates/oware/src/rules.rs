@@ -1,4 +1,4 @@
-//! The rule options: the board (OpenSpiel's two game parameters) and the two points where a
+//! The rule options: the board (OpenSpiel's two game parameters) and the three points where a
 //! player may want other rules than OpenSpiel's.
 
 use crate::{ParseError, SetupError};
@@ -36,14 +36,26 @@ mancala_engine::named_values! {
 
 /// The rules a game follows. Every value is valid: the board is checked when it is made.
 ///
-/// Written (and read) as `houses=6,seeds=4,grand-slam=no-capture,max-plies=1000`; reading
-/// takes any of the keys, each at most once, and the standard value for the others.
+/// Written (and read) as `houses=6,seeds=4,grand-slam=no-capture,max-plies=1000`, followed
+/// by `,majority-stop=no` for a game played on past a majority (the standard rules stop, and
+/// their string says nothing of it); reading takes any of the keys, each at most once, and the
+/// standard value for the others.
+///
+/// ```
+/// use oware::RuleSet;
+///
+/// let rules = RuleSet::STANDARD.with_max_plies(0).with_stop_at_majority(false);
+/// assert_eq!(rules.to_string(), "houses=6,seeds=4,grand-slam=no-capture,max-plies=0,majority-stop=no");
+/// assert_eq!(rules.to_string().parse(), Ok(rules));
+/// assert_eq!(RuleSet::STANDARD.to_string(), "houses=6,seeds=4,grand-slam=no-capture,max-plies=1000");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     houses: u8,
     seeds: u8,
     grand_slam: GrandSlam,
     max_plies: u32,
+    stop_at_majority: bool,
 }
 
 impl RuleSet {
@@ -54,6 +66,7 @@ impl RuleSet {
         seeds: 4,
         grand_slam: GrandSlam::NoCapture,
         max_plies: 1000,
+        stop_at_majority: true,
     };
 
     /// The standard rules on a board of 2 × `houses` houses holding `seeds` each at the start
@@ -82,6 +95,19 @@ impl RuleSet {
         RuleSet { max_plies, ..self }
     }
 
+    /// These rules with the stop at a majority on (`true`, OpenSpiel's rule: a capture that
+    /// gives a store more than half of all seeds, or both stores half, ends the game) or off
+    /// (`false`: play goes on until the player to move cannot move or a board comes back,
+    /// and the seeds left are collected as at every such end). Without a move limit the
+    /// winner of a game from a start is the same either way, as a store's seeds are never
+    /// lost; the final scores and the game's length differ.
+    pub const fn with_stop_at_majority(self, stop_at_majority: bool) -> RuleSet {
+        RuleSet {
+            stop_at_majority,
+            ..self
+        }
+    }
+
     /// Houses per player.
     #[inline]
     pub const fn houses(self) -> usize {
@@ -105,6 +131,12 @@ impl RuleSet {
     pub const fn max_plies(self) -> u32 {
         self.max_plies
     }
+
+    /// Whether a majority of the seeds in a store ends the game (the default, OpenSpiel's).
+    #[inline]
+    pub const fn stop_at_majority(self) -> bool {
+        self.stop_at_majority
+    }
 }
 
 impl Default for RuleSet {
@@ -119,14 +151,19 @@ impl fmt::Display for RuleSet {
             f,
             "houses={},seeds={},grand-slam={},max-plies={}",
             self.houses, self.seeds, self.grand_slam, self.max_plies
-        )
+        )?;
+        if !self.stop_at_majority {
+            f.write_str(",majority-stop=no")?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for RuleSet {
     type Err = ParseError;
     /// Reads `key=value` pairs separated by commas (keys `houses`, `seeds`, `grand-slam`,
-    /// `max-plies`, each at most once); the others keep their standard values.
+    /// `max-plies`, `majority-stop` (`yes` or `no`), each at most once); the others keep their
+    /// standard values.
     fn from_str(text: &str) -> Result<RuleSet, ParseError> {
         let bad = |why| ParseError::Rules {
             text: excerpt(text),
@@ -134,6 +171,7 @@ impl FromStr for RuleSet {
         };
         let (mut houses, mut seeds) = (RuleSet::STANDARD.houses(), RuleSet::STANDARD.seeds());
         let (mut grand_slam, mut max_plies) = (GrandSlam::default(), RuleSet::STANDARD.max_plies);
+        let mut stop_at_majority = RuleSet::STANDARD.stop_at_majority;
         let mut seen: Vec<&str> = Vec::new();
         for pair in text.split(',') {
             let (key, value) = pair
@@ -148,11 +186,20 @@ impl FromStr for RuleSet {
                 "seeds" => seeds = crate::notation::number("seeds", value)? as usize,
                 "grand-slam" => grand_slam = value.parse()?,
                 "max-plies" => max_plies = crate::notation::number("max-plies", value)?,
-                _ => return Err(bad("the keys are houses, seeds, grand-slam and max-plies")),
+                "majority-stop" => {
+                    stop_at_majority = crate::notation::yes_no(value)
+                        .ok_or_else(|| bad("the majority stop rule is `yes` or `no`"))?
+                }
+                _ => {
+                    return Err(bad(
+                        "the keys are houses, seeds, grand-slam, max-plies and majority-stop",
+                    ))
+                }
             }
         }
         Ok(RuleSet::with_board(houses, seeds)?
             .with_grand_slam(grand_slam)
-            .with_max_plies(max_plies))
+            .with_max_plies(max_plies)
+            .with_stop_at_majority(stop_at_majority))
     }
 }

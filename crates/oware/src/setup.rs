@@ -143,20 +143,14 @@ fn houses_of(rules: RuleSet, counts: &[u8]) -> Result<Houses, SetupError> {
 /// The position `setup` describes, or what is wrong with it
 /// ([`Game::from_setup`](mancala_engine::Game::from_setup)).
 pub(crate) fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
-    let rules = setup.rules;
-    let board = houses_of(rules, &setup.board)?;
-    let on_board: u64 = board.iter().map(|&s| u64::from(s)).sum();
-    let total = on_board + setup.stores.iter().map(|&s| u64::from(s)).sum::<u64>();
-    if total == 0 || total > u64::from(MAX_SEEDS) {
-        return Err(SetupError::Seeds(total));
-    }
-    let frame = Frame {
-        board,
-        stores: setup.stores.map(|s| s as u8),
-        side: setup.side,
-        ply: setup.ply,
-        rules,
-    };
+    let (frame, on_board) = frame_of(
+        setup.rules,
+        &setup.board,
+        setup.stores,
+        setup.side,
+        setup.ply,
+    )?;
+    let board = frame.board;
     if let Some(reason) = setup.end {
         let why = finished_misfit(&frame, reason, on_board);
         let why = why.or_else(|| {
@@ -172,17 +166,71 @@ pub(crate) fn from_setup(setup: Setup) -> Result<Oware, SetupError> {
         if !setup.last_capture.is_empty() {
             return Err(SetupError::RunWithoutMoves);
         }
-        return match frame.end_or_moves(true, false) {
-            Ok(_) => Ok(Oware::assemble(frame, None, vec![board])),
-            Err(EndReason::NoSeeds) => Err(SetupError::NoMove),
-            Err(EndReason::MoveLimit) => Err(SetupError::PastLimit {
-                ply: setup.ply,
-                limit: rules.max_plies(),
-            }),
-            Err(_) => Err(SetupError::Decided),
-        };
+        return fresh(frame);
     }
     replay_run(&setup, frame)
+}
+
+/// The frame of a setup's board, stores, side and move count, with the seeds on its board,
+/// or what is wrong with them.
+fn frame_of(
+    rules: RuleSet,
+    counts: &[u8],
+    stores: [u32; 2],
+    side: Side,
+    ply: u32,
+) -> Result<(Frame, u64), SetupError> {
+    let board = houses_of(rules, counts)?;
+    let on_board: u64 = board.iter().map(|&s| u64::from(s)).sum();
+    let total = on_board + stores.iter().map(|&s| u64::from(s)).sum::<u64>();
+    if total == 0 || total > u64::from(MAX_SEEDS) {
+        return Err(SetupError::Seeds(total));
+    }
+    let frame = Frame {
+        board,
+        stores: stores.map(|s| s as u8),
+        side,
+        ply,
+        rules,
+    };
+    Ok((frame, on_board))
+}
+
+/// The game going on at `frame`, with no board before it in its repetition record, or why
+/// it would be over.
+fn fresh(frame: Frame) -> Result<Oware, SetupError> {
+    match frame.end_or_moves(true, false) {
+        Ok(_) => Ok(Oware::assemble(frame, None, vec![frame.board])),
+        Err(EndReason::NoSeeds) => Err(SetupError::NoMove),
+        Err(EndReason::MoveLimit) => Err(SetupError::PastLimit {
+            ply: frame.ply,
+            limit: frame.rules.max_plies(),
+        }),
+        Err(_) => Err(SetupError::Decided),
+    }
+}
+
+impl Oware {
+    /// The position of a game going on with `board` (as [`Setup::board`]), `stores` and
+    /// `side` to move, no move played and no earlier board in its repetition record: what
+    /// [`Oware::from_setup`](mancala_engine::Game::from_setup) gives for that setup with no
+    /// moves, no run since a capture and no end, with the same checks, but without building a
+    /// [`Setup`] (for callers that make many positions, such as an endgame database).
+    pub fn from_board(
+        rules: RuleSet,
+        board: &[u8],
+        stores: [u32; 2],
+        side: Side,
+    ) -> Result<Oware, SetupError> {
+        fresh(frame_of(rules, board, stores, side, 0)?.0)
+    }
+
+    /// The seeds of every house, as [`Position::board`](mancala_engine::Position::board) gives
+    /// them, borrowed rather than copied.
+    #[inline]
+    pub fn house_seeds(&self) -> &[u8] {
+        &self.frame.board[..2 * self.frame.rules.houses()]
+    }
 }
 
 /// The position as plain data ([`Game::to_setup`](mancala_engine::Game::to_setup)).
@@ -255,6 +303,9 @@ fn finished_misfit(frame: &Frame, reason: EndReason, on_board: u64) -> Option<&'
             }
         }
         _ if on_board > 0 => Some("the seeds left on the board are collected at the end"),
+        EndReason::Majority if !frame.rules.stop_at_majority() => {
+            Some("the rules play on past a majority")
+        }
         EndReason::Majority if south.max(north) <= total / 2 => {
             Some("no store holds more than half of the seeds")
         }

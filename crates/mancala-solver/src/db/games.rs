@@ -1,8 +1,8 @@
-//! The games' side of the databases: Kalah and Toguz Kumalak, each behind a feature.
+//! The games' side of the databases: Kalah, Toguz Kumalak and Oware, each behind a feature.
 
-#[cfg(any(feature = "kalah", feature = "toguz"))]
+#[cfg(any(feature = "kalah", feature = "toguz", feature = "oware"))]
 use super::{DbError, Endgame};
-#[cfg(any(feature = "kalah", feature = "toguz"))]
+#[cfg(any(feature = "kalah", feature = "toguz", feature = "oware"))]
 use mancala_engine::{Game, Side};
 
 /// Kalah without a move limit: the board and the side to move decide the rest.
@@ -52,6 +52,84 @@ impl Endgame for kalah::Kalah {
 #[cfg(feature = "kalah")]
 fn kalah_stores(rules: kalah::RuleSet, pits: &[u8]) -> Option<[u32; 2]> {
     let total = (2 * rules.pits() * rules.seeds()) as u32;
+    let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
+    Some([rest / 2, rest - rest / 2])
+}
+
+/// Oware played to the end (no stop at a majority) without a move limit. Its future is
+/// decided by the board, the side to move and the repetition record (the boards since the
+/// last capture: a board that comes back with the same side to move ends the game, and each
+/// player collects the seeds on his own row). A database holds boards alone, so it values every
+/// position as if its record held no earlier board (the start of a game, or right after a
+/// capture: the positions a search enters a level by), in a game without the repetition
+/// rule, where play without a capture may go on for ever and the seeds left then go all to
+/// South ([`Endless::South`](crate::Endless::South)) or all to North, both built.
+///
+/// For a position with no earlier board in its record, the two bracket its value under
+/// Oware's rule: from South's side, the North convention's value is at most it and the South
+/// convention's at least. South, playing at every board a move best under the North
+/// convention, gets at least that value: a line Oware ends by a repetition has gone from the
+/// board that came back to itself without a capture, and as South's choices depend on the
+/// board alone, that cycle repeated for ever is a line of the databases' game his moves
+/// allow, which gives him at least the value with every seed left going to North; Oware's end
+/// gives him his own row's seeds besides. North likewise for the other bound. Where the two
+/// conventions agree the value is exact under Oware's rule. For a position with earlier
+/// boards in its record the databases give the value with the record cleared, which may be
+/// another: a board of the record that comes back ends the game there, which they do not see.
+/// A search from the start, or from a position above the levels, enters them by captures
+/// only, so its value brackets Oware's the same way; from a position inside them, its best
+/// moves are those of the databases' game.
+#[cfg(feature = "oware")]
+impl Endgame for oware::Oware {
+    const CYCLES: bool = true;
+    const HISTORY: bool = true;
+
+    fn db_rules(&self) -> Result<String, DbError> {
+        let rules = self.rules();
+        if rules.max_plies() != 0 {
+            return Err(DbError::Rules(
+                "a move limit makes the move count decide too".into(),
+            ));
+        }
+        if rules.stop_at_majority() {
+            return Err(DbError::Rules(
+                "the stop at a majority makes the stores decide too; play to the end".into(),
+            ));
+        }
+        Ok(rules.to_string())
+    }
+
+    fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
+        let rules = self.rules();
+        oware::Oware::from_setup(oware::Setup {
+            rules,
+            board: pits.to_vec(),
+            stores: oware_stores(rules, pits)?,
+            side,
+            ply: 0,
+            last_capture: Vec::new(),
+            since_capture: Vec::new(),
+            end: None,
+        })
+        .ok()
+    }
+
+    fn db_position_quick(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
+        let rules = self.rules();
+        oware::Oware::from_board(rules, pits, oware_stores(rules, pits)?, side).ok()
+    }
+
+    fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
+        f(self.house_seeds())
+    }
+}
+
+/// The stores of a database position with `pits` on the board: the seeds off the board split
+/// as evenly as they go (played to the end, any split is allowed and none changes the rest);
+/// `None` for more seeds than the game has.
+#[cfg(feature = "oware")]
+fn oware_stores(rules: oware::RuleSet, pits: &[u8]) -> Option<[u32; 2]> {
+    let total = (2 * rules.houses() * rules.seeds()) as u32;
     let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
     Some([rest / 2, rest - rest / 2])
 }
@@ -202,7 +280,7 @@ fn toguz_setup(
 #[cfg(feature = "toguz")]
 use mancala_engine::Position as _;
 
-#[cfg(all(test, feature = "kalah", feature = "toguz"))]
+#[cfg(all(test, feature = "kalah", feature = "toguz", feature = "oware"))]
 mod tests {
     use super::super::index::{next_board, Binomials};
     use super::*;
@@ -271,6 +349,13 @@ mod tests {
                 ..toguz::RuleSet::STANDARD
             };
             quick_is_plain(&toguz::Toguz::new(rules), max);
+        }
+        for (houses, seeds, max) in [(3, 2, 12), (4, 1, 8), (6, 4, 4)] {
+            let rules = oware::RuleSet::with_board(houses, seeds)
+                .unwrap()
+                .with_max_plies(0)
+                .with_stop_at_majority(false);
+            quick_is_plain(&oware::Oware::new(rules), max);
         }
     }
 }

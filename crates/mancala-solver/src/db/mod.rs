@@ -16,6 +16,9 @@
 //! left. A game that can cycle is built under both conventions (two bytes a position); where
 //! the two differ, the value depends on the convention. Kalah cannot cycle (a move that
 //! keeps the seed count moves seeds forward in the mover's own row), so one convention holds.
+//! Oware can cycle, and its repetition rule makes the boards since the last capture part of a
+//! position: its databases value each board as if that record were empty (see its
+//! [`Endgame`] implementation for what the two conventions then bound).
 //!
 //! Files: [`Databases::write`] and [`Databases::read`], in the format of the `file` module
 //! (documented in docs/solving.md), with a header naming the game, its rules and the levels,
@@ -41,6 +44,13 @@ pub const MAX_LEVEL_SEEDS: u32 = 127;
 pub trait Endgame: Game + Send + Sync {
     /// Whether play can go on for ever without a capture (then both conventions are built).
     const CYCLES: bool;
+
+    /// Whether a position also keeps a record of earlier boards that decides its future
+    /// (Oware's repetition rule): the databases then give the value of the position with that
+    /// record cleared, exact for a position whose record holds no earlier board (the start,
+    /// or right after a capture), and [`Keys::rest_of_game`](crate::Keys::rest_of_game) is
+    /// refused. Default `false`.
+    const HISTORY: bool = false;
 
     /// The rules as a text for a file's header, or why they let more than the board decide
     /// (a move limit, a stop at a majority of the seeds).
@@ -222,7 +232,8 @@ impl Databases {
 
     /// The score difference the rest of the game brings `position`'s side to move under
     /// perfect play and the convention `endless`, and whether the other convention gives
-    /// another; `None` when its level is not held or the game is over.
+    /// another; `None` when its level is not held or the game is over. (For a game with
+    /// [`HISTORY`](Endgame::HISTORY), the value of the position with its record cleared.)
     pub fn probe<G: Endgame>(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
         if position.is_over() {
             return None;
@@ -244,7 +255,8 @@ impl Databases {
 
     /// What the rest of the game brings `position`'s side to move where no endless-play
     /// convention decides it: the value a player can take as exact. It holds under any rule
-    /// that gives an endless game's seeds out between the two extremes (a repetition rule),
+    /// that gives an endless game's seeds out between the two extremes (a repetition rule
+    /// that ends the game, as Oware's, from a position with no earlier board in its record),
     /// and its sign holds under a stop at a majority too.
     pub fn known<G: Endgame>(&self, position: &G) -> Option<i32> {
         self.probe(position, Endless::South)
