@@ -99,6 +99,10 @@ impl Endgame for oware::Oware {
         Ok(rules.to_string())
     }
 
+    fn db_template(&self) -> Self {
+        oware::Oware::new(self.rules().with_max_plies(0).with_stop_at_majority(false))
+    }
+
     fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
         oware::Oware::from_setup(oware::Setup {
@@ -330,6 +334,19 @@ mod tests {
                 stop_at_majority: false,
                 ..toguz.rules()
             }
+        );
+    }
+
+    #[cfg(feature = "oware")]
+    #[test]
+    fn oware_s_template_plays_to_the_end_without_a_limit() {
+        let oware = oware::Oware::new(oware::RuleSet::with_board(4, 2).unwrap());
+        assert!(oware.db_rules().is_err());
+        let template = oware.db_template();
+        assert!(template.db_rules().is_ok());
+        assert_eq!(
+            template.rules(),
+            oware.rules().with_max_plies(0).with_stop_at_majority(false)
         );
     }
 
