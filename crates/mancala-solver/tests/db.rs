@@ -324,7 +324,7 @@ fn oware_databases_agree_with_minimax_and_bracket_the_repetition_rule() {
         let all = (2 * houses * seeds) as u32;
         let db = Arc::new(build(&start, all));
         let part = Arc::new(build(&start, 4));
-        for _ in 0..15 {
+        for _ in 0..8 {
             let mut played = start.clone();
             let left = 2 + rng.below(all - 1);
             play_down_to(&mut played, &mut rng, left);
@@ -385,8 +385,8 @@ fn oware_databases_agree_with_minimax_and_bracket_the_repetition_rule() {
             searched += 1;
         }
     }
-    assert!(checked >= 35, "only {checked} positions were small enough");
-    assert!(searched >= 20, "only {searched} positions were searched");
+    assert!(checked >= 20, "only {checked} positions were small enough");
+    assert!(searched >= 12, "only {searched} positions were searched");
     assert!(bracketed > 0, "no position depended on the convention");
 }
 
