@@ -308,11 +308,7 @@ fn fresh(position: &oware::Oware) -> Option<oware::Oware> {
 
 /// Oware played to the end on `houses` × `seeds`.
 fn oware_start(houses: usize, seeds: usize) -> oware::Oware {
-    let rules = oware::RuleSet::with_board(houses, seeds)
-        .unwrap()
-        .with_max_plies(0)
-        .with_stop_at_majority(false);
-    oware::Oware::new(rules)
+    oware::Oware::new(oware::RuleSet::with_board(houses, seeds).unwrap()).db_template()
 }
 
 #[test]

@@ -474,11 +474,9 @@ mod tests {
     #[test]
     fn oware_databases_are_the_same_built_either_way() {
         for (houses, seeds, max) in [(3, 2, 12), (4, 2, 8), (6, 4, 4)] {
-            let rules = oware::RuleSet::with_board(houses, seeds)
-                .unwrap()
-                .with_max_plies(0)
-                .with_stop_at_majority(false);
-            same_both_ways(&oware::Oware::new(rules), max);
+            let played_to_the_end =
+                oware::Oware::new(oware::RuleSet::with_board(houses, seeds).unwrap()).db_template();
+            same_both_ways(&played_to_the_end, max);
         }
     }
 }

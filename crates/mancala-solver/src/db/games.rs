@@ -29,7 +29,7 @@ impl Endgame for kalah::Kalah {
         kalah::Kalah::from_setup(kalah::Setup {
             rules,
             board: pits.to_vec(),
-            stores: kalah_stores(rules, pits)?,
+            stores: even_stores(self.total_seeds(), pits)?,
             side,
             ply: 0,
             end: None,
@@ -39,7 +39,7 @@ impl Endgame for kalah::Kalah {
 
     fn db_position_quick(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        kalah::Kalah::from_board(rules, pits, kalah_stores(rules, pits)?, side).ok()
+        kalah::Kalah::from_board(rules, pits, even_stores(self.total_seeds(), pits)?, side).ok()
     }
 
     fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
@@ -47,11 +47,11 @@ impl Endgame for kalah::Kalah {
     }
 }
 
-/// The stores of a database position with `pits` on the board: the seeds off the board split
-/// as evenly as they go; `None` for more seeds than the game has.
-#[cfg(feature = "kalah")]
-fn kalah_stores(rules: kalah::RuleSet, pits: &[u8]) -> Option<[u32; 2]> {
-    let total = (2 * rules.pits() * rules.seeds()) as u32;
+/// The stores of a database position with `pits` on the board, in a game of `total` seeds:
+/// the seeds off the board split as evenly as they go (where the board alone decides the rest,
+/// any split would do); `None` for more seeds than the game has.
+#[cfg(any(feature = "kalah", feature = "oware"))]
+fn even_stores(total: u32, pits: &[u8]) -> Option<[u32; 2]> {
     let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
     Some([rest / 2, rest - rest / 2])
 }
@@ -108,7 +108,7 @@ impl Endgame for oware::Oware {
         oware::Oware::from_setup(oware::Setup {
             rules,
             board: pits.to_vec(),
-            stores: oware_stores(rules, pits)?,
+            stores: even_stores(self.total_seeds(), pits)?,
             side,
             ply: 0,
             last_capture: Vec::new(),
@@ -120,22 +120,12 @@ impl Endgame for oware::Oware {
 
     fn db_position_quick(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        oware::Oware::from_board(rules, pits, oware_stores(rules, pits)?, side).ok()
+        oware::Oware::from_board(rules, pits, even_stores(self.total_seeds(), pits)?, side).ok()
     }
 
     fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
         f(self.house_seeds())
     }
-}
-
-/// The stores of a database position with `pits` on the board: the seeds off the board split
-/// as evenly as they go (played to the end, any split is allowed and none changes the rest);
-/// `None` for more seeds than the game has.
-#[cfg(feature = "oware")]
-fn oware_stores(rules: oware::RuleSet, pits: &[u8]) -> Option<[u32; 2]> {
-    let total = (2 * rules.houses() * rules.seeds()) as u32;
-    let rest = total.checked_sub(pits.iter().map(|&s| u32::from(s)).sum())?;
-    Some([rest / 2, rest - rest / 2])
 }
 
 /// Toguz Kumalak played to the end (no stop at a majority): the board, the tuzdiks and the
@@ -368,11 +358,9 @@ mod tests {
             quick_is_plain(&toguz::Toguz::new(rules), max);
         }
         for (houses, seeds, max) in [(3, 2, 12), (4, 1, 8), (6, 4, 4)] {
-            let rules = oware::RuleSet::with_board(houses, seeds)
-                .unwrap()
-                .with_max_plies(0)
-                .with_stop_at_majority(false);
-            quick_is_plain(&oware::Oware::new(rules), max);
+            let played_to_the_end =
+                oware::Oware::new(oware::RuleSet::with_board(houses, seeds).unwrap()).db_template();
+            quick_is_plain(&played_to_the_end, max);
         }
     }
 }
