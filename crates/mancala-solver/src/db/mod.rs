@@ -47,9 +47,9 @@ pub trait Endgame: Game + Send + Sync {
 
     /// Whether a position also keeps a record of earlier boards that decides its future
     /// (Oware's repetition rule): the databases then give the value of the position with that
-    /// record cleared, exact for a position whose record holds no earlier board (the start,
-    /// or right after a capture), and [`Keys::rest_of_game`](crate::Keys::rest_of_game) is
-    /// refused. Default `false`.
+    /// record cleared, whose two conventions bracket the game's own value where the record
+    /// holds no earlier board (the start, or right after a capture), and
+    /// [`Keys::rest_of_game`](crate::Keys::rest_of_game) is refused. Default `false`.
     const HISTORY: bool = false;
 
     /// The rules as a text for a file's header, or why they let more than the board decide
