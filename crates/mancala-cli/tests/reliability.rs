@@ -125,14 +125,14 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
         ("play toguz --depth 65", "--depth takes"),
         ("play kalah --db-seeds 128", "--db-seeds takes 0 to 127"),
         (
-            "play oware --auto --db-seeds 4",
-            "oware has no endgame databases",
+            "play katro --auto --db-seeds 4",
+            "katro has no endgame databases",
         ),
         ("match kalah pvs:db=128 old", "`db` takes"),
         ("match kalah pvs:eval=score,db=4 old", "`db` goes with"),
         (
             "match katro pvs:db=4 old",
-            "databases are built for kalah and toguz",
+            "databases are built for kalah, oware and toguz",
         ),
     ];
     for (line, says) in match_cases {

@@ -367,7 +367,7 @@ macro_rules! game_class {
             /// The computer player's choice here: the best action, its value and the
             /// principal variation, as a dict (see the package's documentation). Limits:
             /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
-            /// `endgame_seeds` (Kalah and Toguz Kumalak) builds the endgame databases up to
+            /// `endgame_seeds` (Kalah, Oware and Toguz Kumalak) builds the endgame databases up to
             /// that many seeds on the board, once a process, and takes their exact values.
             #[pyo3(
                 signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16), endgame_seeds = $crate::ints::Int::Value(0)),

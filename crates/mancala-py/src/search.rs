@@ -103,7 +103,7 @@ macro_rules! searchable {
 searchable!(Toguz, toguz::eval::Evaluation::default(), databases);
 searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
-searchable!(Oware, oware::eval::Evaluation::default());
+searchable!(Oware, oware::eval::Evaluation::default(), databases);
 searchable!(Kalah, kalah::eval::Evaluation::default(), databases);
 
 /// The databases built so far in this process, by game, rules and seeds: a search asks for

@@ -7,7 +7,7 @@ mod common;
 use common::{move_values, play_down_to, seeds_on_board};
 use mancala_engine::{Game, Position, Rng, Side};
 use mancala_search::{exact_margin, Limits, Probed, Pvs, ScoreDifference};
-use mancala_solver::{BuildOptions, Databases, Endgame, Endless};
+use mancala_solver::{BuildOptions, Databases, Endgame};
 use std::sync::Arc;
 
 /// The databases of `template`'s game up to `max_seeds` seeds.
@@ -20,16 +20,13 @@ fn build<G: Endgame>(template: &G, max_seeds: u32) -> Arc<Databases> {
     Arc::new(Databases::build(template, &options, None).unwrap().0)
 }
 
-/// A search that takes the databases' values where they do not depend on the endless-play
-/// convention; no selectivity, so that a search that meets no horizon is exact.
+/// A search that takes the databases' values a player may take as exact
+/// ([`Databases::known`]); no selectivity, so that a search that meets no horizon is exact.
 fn probing<G: Endgame + 'static>(
     db: Arc<Databases>,
     depth: u32,
 ) -> Pvs<G, Probed<ScoreDifference, impl Fn(&G) -> Option<i32> + Sync>> {
-    let rest = move |position: &G| {
-        db.probe(position, Endless::South)
-            .and_then(|(value, differs)| (!differs).then_some(value))
-    };
+    let rest = move |position: &G| db.known(position);
     Pvs::with_evaluator(Limits::depth(depth), Probed::new(ScoreDifference, rest))
         .with_pruning(false)
         .with_reductions(false)
@@ -177,4 +174,41 @@ fn toguz_endgames_are_won_with_databases_of_the_game_played_to_the_end() {
         }
     }
     assert!(checked >= 15, "only {checked} endgames were checked");
+}
+
+#[test]
+fn oware_endgames_are_won_under_the_repetition_rule() {
+    // The databases value a board as if no earlier board had been seen; the player takes
+    // their values only where that holds, so a repetition cannot end a line they see go on.
+    let mut rng = Rng::new(0x94);
+    let (mut checked, mut decided) = (0, 0);
+    for (houses, seeds) in [(3, 2), (2, 3)] {
+        let all = (2 * houses * seeds) as u32;
+        let db = build(
+            &oware::Oware::new(oware::RuleSet::with_board(houses, seeds).unwrap()).db_template(),
+            all,
+        );
+        for stop_at_majority in [false, true] {
+            let rules = oware::RuleSet::with_board(houses, seeds)
+                .unwrap()
+                .with_max_plies(0)
+                .with_stop_at_majority(stop_at_majority);
+            let mut player = probing(Arc::clone(&db), 12);
+            for position in positions(&oware::Oware::new(rules), &mut rng, 2, 4, 12) {
+                // Oware's own rule ends a line at a repetition, so minimax needs no convention.
+                let Some(values) = move_values(&position, Side::South, 50_000) else {
+                    continue;
+                };
+                let best = values.iter().map(|&(_, v)| v).max().unwrap();
+                player.clear();
+                let result = player.search(&position);
+                let played = value_of(&values, result.best_move);
+                assert_eq!(played.signum(), best.signum(), "{position}: {values:?}");
+                checked += 1;
+                decided += usize::from(best != 0);
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} endgames were checked");
+    assert!(decided >= 10, "only {decided} endgames were won or lost");
 }

@@ -16,8 +16,8 @@
 //! with the score-difference evaluation (the computer player before PVS), `pvs` the
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
-//! `threads=N` for a search on N threads sharing its table, and for Kalah and Toguz Kumalak
-//! `db=SEEDS` for one that probes endgame databases up to that many seeds on the board, built
+//! `threads=N` for a search on N threads sharing its table, and for Kalah, Oware and Toguz
+//! Kumalak `db=SEEDS` for one that probes endgame databases up to that many seeds on the board, built
 //! at the start of the match), `ext:PROGRAM` a Toguz Kumalak
 //! program outside the workspace, spoken to over the line protocol described in
 //! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
@@ -206,19 +206,22 @@ fn run(args: &[String]) -> Result<(), String> {
         "katro" | "oware" | "kalah" if settings.repetition.is_some() => {
             return Err("--repetition is a Toguz Kumalak rule".into())
         }
-        "katro" | "oware"
+        "katro"
             if [&settings.a, &settings.b]
                 .iter()
                 .any(|s| s.db_seeds.is_some()) =>
         {
-            return Err("databases are built for kalah and toguz only".into())
+            return Err("databases are built for kalah, oware and toguz only".into())
         }
         "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
             spec.build(limits, katro::eval::Evaluation::default())
         }),
-        "oware" => play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
-            spec.build(limits, oware::eval::Evaluation::default())
-        }),
+        "oware" => {
+            let databases = databases(&settings, &oware::Oware::default().db_template())?;
+            play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
+                probing(spec, limits, oware::eval::Evaluation::default(), &databases)
+            })
+        }
         "kalah" => {
             let databases = databases(&settings, &kalah::Kalah::default().db_template())?;
             play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {

@@ -27,7 +27,7 @@
 //! - `--position STRING`: start from the game's position string (as `mancala engine`'s
 //!   `position string`) instead of the rules' start; the string holds the board, and options
 //!   that choose a start (a board size, a ritual) are then not asked for;
-//! - `--db-seeds N` (Kalah and Toguz Kumalak): the computer builds the endgame databases of
+//! - `--db-seeds N` (Kalah, Oware and Toguz Kumalak): the computer builds the endgame databases of
 //!   the rules up to `N` seeds on the board before the game and plays perfectly in them.
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
@@ -94,7 +94,7 @@ pub struct Options {
 
 /// The refusal of `--db-seeds` for the game `name`.
 fn no_databases(name: &str) -> String {
-    format!("{name} has no endgame databases (kalah and toguz have)")
+    format!("{name} has no endgame databases (kalah, oware and toguz have)")
 }
 
 /// What the rest of the game brings the side to move where endgame databases know it.

@@ -5,8 +5,9 @@
 //! Option: `--rules KEY=VALUE[,KEY=VALUE...]` (keys `houses`, `seeds`, `grand-slam`,
 //! `max-plies`, as in the crate's rule string).
 
-use super::{lines, Game, Input, Options, Stop};
+use super::{lines, Game, Input, Options, Rest, Stop};
 use mancala_engine::{EndReason, Game as _, Position as _, Side};
+use mancala_solver::Endgame;
 use oware::{Move, Oware as OwarePosition, RuleSet};
 
 /// The Oware driver and its rules.
@@ -24,6 +25,15 @@ impl Game for Oware {
 
     fn rules_start(&self) -> OwarePosition {
         OwarePosition::new(self.rules)
+    }
+
+    fn has_databases(&self) -> bool {
+        true
+    }
+
+    fn databases(&self, start: &OwarePosition, seeds: u32) -> Result<Rest<OwarePosition>, String> {
+        let databases = crate::databases::for_player(&start.db_template(), seeds)?;
+        Ok(Box::new(crate::databases::rest(databases)))
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {

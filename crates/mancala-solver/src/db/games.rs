@@ -123,6 +123,10 @@ impl Endgame for oware::Oware {
         oware::Oware::from_board(rules, pits, even_stores(self.total_seeds(), pits)?, side).ok()
     }
 
+    fn db_record_empty(&self) -> bool {
+        self.since_capture() == 0
+    }
+
     fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
         f(self.house_seeds())
     }

@@ -61,6 +61,13 @@ pub trait Endgame: Game + Send + Sync {
     /// stop at a majority), which changes no winner the board decides, so a player probes them.
     fn db_template(&self) -> Self;
 
+    /// Whether the position's record of earlier boards is empty (the start, or right after a
+    /// capture), for a game with [`HISTORY`](Endgame::HISTORY): only there do the databases'
+    /// conventions bracket the game's own value. Always `true` for a game without a record.
+    fn db_record_empty(&self) -> bool {
+        true
+    }
+
     /// The pits of the board, in the order of [`Position::board`](mancala_engine::Position::board).
     fn db_pits(&self) -> usize {
         self.board().len()
@@ -256,9 +263,14 @@ impl Databases {
     /// What the rest of the game brings `position`'s side to move where no endless-play
     /// convention decides it: the value a player can take as exact. It holds under any rule
     /// that gives an endless game's seeds out between the two extremes (a repetition rule
-    /// that ends the game, as Oware's, from a position with no earlier board in its record),
-    /// and its sign holds under a stop at a majority too.
+    /// that ends the game, as Oware's), and its sign holds under a stop at a majority too.
+    /// `None` for a position whose record holds earlier boards
+    /// ([`Endgame::db_record_empty`]), which a repetition may end where the databases see
+    /// play go on.
     pub fn known<G: Endgame>(&self, position: &G) -> Option<i32> {
+        if !position.db_record_empty() {
+            return None;
+        }
         self.probe(position, Endless::South)
             .and_then(|(value, differs)| (!differs).then_some(value))
     }
