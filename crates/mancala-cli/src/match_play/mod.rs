@@ -17,8 +17,8 @@
 //! principal-variation search with the game's evaluation, tuned by options after a colon,
 //! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
 //! `threads=N` for a search on N threads sharing its table, and for Kalah, Oware and Toguz
-//! Kumalak `db=SEEDS` for one that probes endgame databases up to that many seeds on the board, built
-//! at the start of the match), `ext:PROGRAM` a Toguz Kumalak
+//! Kumalak `db=SEEDS` for one that probes endgame databases up to that many seeds on the
+//! board, built at the start of the match), `ext:PROGRAM` a Toguz Kumalak
 //! program outside the workspace, spoken to over the line protocol described in
 //! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
 //! that speaks the engine protocol of `docs/protocol.md`, such as `uci:mancala engine toguz`

@@ -27,8 +27,9 @@
 //! - `--position STRING`: start from the game's position string (as `mancala engine`'s
 //!   `position string`) instead of the rules' start; the string holds the board, and options
 //!   that choose a start (a board size, a ritual) are then not asked for;
-//! - `--db-seeds N` (Kalah, Oware and Toguz Kumalak): the computer builds the endgame databases of
-//!   the rules up to `N` seeds on the board before the game and plays perfectly in them.
+//! - `--db-seeds N` (Kalah, Oware and Toguz Kumalak): the computer builds the endgame
+//!   databases of the rules up to `N` seeds on the board before the game and plays perfectly
+//!   in them (Oware: where the repetition record holds no earlier board).
 //!
 //! Each game adds its own options (see `--help`). At the prompt a person types a move in the
 //! game's notation, or `help` (`?`), `moves`, `board`, `quit` (`exit`), in any case. The last line of every game is its
