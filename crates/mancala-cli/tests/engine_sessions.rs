@@ -295,11 +295,16 @@ fn endgame_seeds_make_a_shallow_search_play_perfectly() {
     );
     assert!(lines.iter().any(|l| l.starts_with(&known)), "{lines:?}");
 
-    let listed = session(&["toguz"], &["uci"]);
-    assert!(listed
-        .lines
-        .iter()
-        .any(|line| line.starts_with("option name EndgameSeeds type spin")));
+    for game in ["toguz", "oware"] {
+        let listed = session(&[game], &["uci"]);
+        assert!(
+            listed
+                .lines
+                .iter()
+                .any(|line| line.starts_with("option name EndgameSeeds type spin")),
+            "{game}"
+        );
+    }
     let refused = session(&["katro"], &["uci", "setoption name EndgameSeeds value 4"]);
     assert!(!refused
         .lines

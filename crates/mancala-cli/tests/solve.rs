@@ -188,6 +188,34 @@ fn the_computer_in_whole_databases_plays_the_solved_value_from_both_sides() {
 }
 
 #[test]
+fn the_oware_computer_with_databases_plays_the_value_of_the_repetition_rule() {
+    // Oware's own rule gives this board 0 (the test below); the player takes the databases'
+    // values only where that rule agrees with them.
+    let rules = "houses=3,seeds=1,max-plies=0,majority-stop=no";
+    let args = [
+        "oware",
+        "--rules",
+        rules,
+        "--auto",
+        "--depth",
+        "30",
+        "--db-seeds",
+        "6",
+    ];
+    assert_eq!(played_margin(&args), 0);
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("the mancala binary runs");
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(
+        stderr.contains("databases: up to 6 seeds on the board"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn oware_databases_need_play_to_the_end_and_bracket_the_value() {
     let board = [
         "oware",
