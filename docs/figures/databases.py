@@ -123,7 +123,7 @@ def draw(levels):
             positions.line([(s, counted(pits, s)) for s in range(total + 1)], colour, True)
         )
         parts += positions.dots([(s, p) for s, p, _ in measured], colour)
-        # Levels that no game reaches build in no measurable time: only timed ones are drawn.
+        # A level built in under a millisecond has no place on the log scale.
         timed = [(s, t) for s, _, t in measured if t >= 0.001]
         parts.append(seconds.line(timed, colour))
         parts += seconds.dots(timed, colour)
