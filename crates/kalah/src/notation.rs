@@ -48,6 +48,9 @@ pub enum ParseError {
         /// What it should be.
         why: &'static str,
     },
+    /// A rule option is unknown, repeated or out of its range.
+    #[error(transparent)]
+    Option(#[from] mancala_engine::rules::RulesError),
     /// A rule string does not read.
     #[error("rules `{text}`: {why}")]
     Rules {

@@ -5,6 +5,7 @@ use crate::{ParseError, SetupError};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::excerpt;
+use mancala_engine::rules::{yes_no, OptionValues, RuleOption, RuleOptions, RulesError, Values};
 
 /// The most pits a player may have: a board of 2 × 8 pits fits one 16-byte vector.
 pub const MAX_PITS: usize = 8;
@@ -91,18 +92,70 @@ impl RuleSet {
     }
 }
 
-impl Default for RuleSet {
-    fn default() -> RuleSet {
-        RuleSet::STANDARD
+impl RuleOptions for RuleSet {
+    const OPTIONS: &'static [RuleOption] = &[
+        RuleOption::new(
+            "pits",
+            Values::Number {
+                min: 1,
+                max: MAX_PITS as u64,
+            },
+            "6",
+            "pits a player has",
+        ),
+        RuleOption::new(
+            "seeds",
+            Values::Number {
+                min: 1,
+                max: MAX_SEEDS as u64 / 2,
+            },
+            "4",
+            "seeds in each pit at the start (at most 255 in all)",
+        ),
+        RuleOption::new(
+            "empty-capture",
+            Values::Flag,
+            "no",
+            "a last seed in an empty pit of the mover's captures even opposite an empty pit",
+        ),
+        RuleOption::new(
+            "max-plies",
+            Values::Number {
+                min: 0,
+                max: u32::MAX as u64,
+            },
+            "1000",
+            "the game ends once more moves than this are played (0: no limit)",
+        ),
+    ];
+
+    fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
+        let (pits, seeds) = (values.number("pits"), values.number("seeds"));
+        let rules = RuleSet::with_board(pits as usize, seeds as usize).map_err(|_| {
+            RulesError::new(
+                "seeds",
+                values.text("seeds"),
+                format!("{pits} pits of {seeds} seeds hold more than {MAX_SEEDS} seeds"),
+            )
+        })?;
+        Ok(rules
+            .with_empty_capture(values.flag("empty-capture"))
+            .with_max_plies(values.number("max-plies") as u32))
+    }
+
+    fn value(&self, key: &str) -> String {
+        match key {
+            "pits" => self.pits.to_string(),
+            "seeds" => self.seeds.to_string(),
+            "empty-capture" => yes_no(self.empty_capture).to_owned(),
+            _ => self.max_plies.to_string(),
+        }
     }
 }
 
-/// `yes` or `no`.
-fn yes_no(flag: bool) -> &'static str {
-    if flag {
-        "yes"
-    } else {
-        "no"
+impl Default for RuleSet {
+    fn default() -> RuleSet {
+        RuleSet::STANDARD
     }
 }
 
@@ -136,32 +189,6 @@ impl FromStr for RuleSet {
     /// Reads `key=value` pairs separated by commas (keys `pits`, `seeds`, `empty-capture`,
     /// `max-plies`, each at most once); the others keep their standard values.
     fn from_str(text: &str) -> Result<RuleSet, ParseError> {
-        let bad = |why| ParseError::Rules {
-            text: excerpt(text),
-            why,
-        };
-        let standard = RuleSet::STANDARD;
-        let (mut pits, mut seeds) = (standard.pits(), standard.seeds());
-        let (mut empty_capture, mut max_plies) = (standard.empty_capture, standard.max_plies);
-        let mut seen: Vec<&str> = Vec::new();
-        for pair in text.split(',') {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| bad("rules are `key=value` pairs separated by commas"))?;
-            if seen.contains(&key) {
-                return Err(bad("a rule is given twice"));
-            }
-            seen.push(key);
-            match key {
-                "pits" => pits = crate::notation::number("pits", value)? as usize,
-                "seeds" => seeds = crate::notation::number("seeds", value)? as usize,
-                "empty-capture" => empty_capture = read_yes_no(value)?,
-                "max-plies" => max_plies = crate::notation::number("max-plies", value)?,
-                _ => return Err(bad("the keys are pits, seeds, empty-capture and max-plies")),
-            }
-        }
-        Ok(RuleSet::with_board(pits, seeds)?
-            .with_empty_capture(empty_capture)
-            .with_max_plies(max_plies))
+        Ok(RuleSet::parse(text)?)
     }
 }

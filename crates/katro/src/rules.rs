@@ -4,6 +4,7 @@ use crate::notation::excerpt;
 use crate::ParseError;
 use core::fmt;
 use core::str::FromStr;
+use mancala_engine::rules::{OptionValues, RuleOption, RuleOptions, RulesError, Values};
 use mancala_engine::topology::{Circuit, Direction, Serpentine};
 use mancala_engine::Side;
 
@@ -280,7 +281,7 @@ impl RuleSet {
                 Trigger::Occupied => "occupied",
                 Trigger::Empty => "empty",
             },
-            if self.single_seed { "on" } else { "off" },
+            mancala_engine::rules::yes_no(self.single_seed),
         ]
     }
 
@@ -324,8 +325,8 @@ impl RuleSet {
             }
             "single-seed" => {
                 self.single_seed = match value {
-                    "on" => true,
-                    "off" => false,
+                    "yes" => true,
+                    "no" => false,
                     _ => return Err(bad()),
                 }
             }
@@ -341,6 +342,63 @@ impl RuleSet {
             size: Size::S6x6,
             ..*self
         }
+    }
+}
+
+impl RuleOptions for RuleSet {
+    const OPTIONS: &'static [RuleOption] = &[
+        RuleOption::new(
+            "size",
+            Values::Choice(&["6x6", "4x4", "4x6", "6x3"]),
+            "6x6",
+            "the board: rows x columns",
+        ),
+        RuleOption::new(
+            "direction",
+            Values::Choice(&["A", "B", "per-turn"]),
+            "A",
+            "the circuit sown along: fixed A or B, or chosen each turn",
+        ),
+        RuleOption::new(
+            "mover-row",
+            Values::Choice(&["innermost", "inner"]),
+            "innermost",
+            "the mover's row in which a lap must end to capture",
+        ),
+        RuleOption::new(
+            "opponent-hole",
+            Values::Choice(&["row", "column"]),
+            "row",
+            "the opponent's hole a capture takes: by row priority or in the column",
+        ),
+        RuleOption::new(
+            "trigger",
+            Values::Choice(&["occupied", "empty"]),
+            "occupied",
+            "whether a capture follows a lap ending in an occupied or an empty hole",
+        ),
+        RuleOption::new(
+            "single-seed",
+            Values::Flag,
+            "no",
+            "a player with one seed left may step it one row inwards",
+        ),
+    ];
+
+    fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
+        let mut rules = RuleSet::STANDARD;
+        for key in KEYS {
+            let value = values.text(key);
+            rules
+                .set(key, value)
+                .map_err(|error| RulesError::new(key, value, error.to_string()))?;
+        }
+        Ok(rules)
+    }
+
+    fn value(&self, key: &str) -> String {
+        let index = KEYS.iter().position(|&k| k == key).unwrap_or(0);
+        self.values()[index].to_owned()
     }
 }
 
@@ -372,7 +430,7 @@ impl FromStr for RuleSet {
     /// Reads exactly what [`Display`](fmt::Display) writes, and nothing else: `default`, or
     /// the rules that differ from the standard in the written order, each once, with the
     /// values `size=6x6|4x4|4x6|6x3`, `direction=A|B|per-turn`, `mover-row=innermost|inner`,
-    /// `opponent-hole=row|column`, `trigger=occupied|empty`, `single-seed=on|off`. Rules
+    /// `opponent-hole=row|column`, `trigger=occupied|empty`, `single-seed=yes|no`. Rules
     /// given in another order, or at their standard value, are refused, so that every rule set
     /// has one string; [`RuleSet::set`] builds one from options in any order.
     fn from_str(s: &str) -> Result<RuleSet, ParseError> {
@@ -434,7 +492,7 @@ mod tests {
             "trigger=empty,trigger=empty",
             "trigger=empty,direction=per-turn",
             "direction=A",
-            "single-seed=off",
+            "single-seed=no",
             "size=6x6",
             "direction=per-turn,size=4x4",
             "default,trigger=empty",

@@ -14,10 +14,10 @@ fn start_position_strings() {
         Katro::new(RuleSet::on(Size::S6x3)).to_string(),
         "2,2,2/2,2,2/2,2,2/2,2,2/2,2,2/2,2,2 S"
     );
-    let rules: RuleSet = "size=4x4,direction=per-turn,single-seed=on"
+    let rules: RuleSet = "size=4x4,direction=per-turn,single-seed=yes"
         .parse()
         .unwrap();
-    let text = "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S direction=per-turn,single-seed=on";
+    let text = "2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S direction=per-turn,single-seed=yes";
     assert_eq!(Katro::new(rules).to_string(), text);
     assert_eq!(text.parse::<Katro>().unwrap(), Katro::new(rules));
 }
@@ -94,7 +94,7 @@ fn malformed_position_strings_are_errors() {
         format!("{start} S trigger=empty extra"),
         format!("{start} S trigger=empty endless extra"),
         format!("{start} S direction=A"),
-        format!("{start} S single-seed=off"),
+        format!("{start} S single-seed=no"),
         format!("{start} S trigger=empty,direction=per-turn"),
         format!("{start} S size=4x4"),
         format!("{start} S size=6x6,trigger=empty"),

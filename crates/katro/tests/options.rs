@@ -149,7 +149,7 @@ fn fixed_direction_b_and_directions_chosen_per_turn() {
 
 #[test]
 fn single_seed_steps() {
-    let on = rules("single-seed=on");
+    let on = rules("single-seed=yes");
     // A lone seed in the outer row may also step straight to the middle row.
     let before = [
         "1 0 0 0 0 0",
@@ -208,7 +208,7 @@ fn single_seed_steps() {
         ],
     );
     // With directions per turn the capturing step names the direction of its sowing.
-    let per_turn = rules("direction=per-turn,single-seed=on");
+    let per_turn = rules("direction=per-turn,single-seed=yes");
     assert_eq!(
         position(&before, Side::South, per_turn)
             .legal_moves()

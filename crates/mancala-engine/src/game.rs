@@ -2,6 +2,7 @@
 //! and what a move did, so that tools, the conformance kit and bindings are written once over
 //! every game.
 
+use crate::rules::RuleOptions;
 use crate::Position;
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
@@ -47,7 +48,7 @@ pub trait Game:
     const NAME: &'static str;
 
     /// The rule options (board size included); `Default` is the standard rules.
-    type Rules: Copy + Eq + Hash + Debug + Default;
+    type Rules: Copy + Eq + Hash + Debug + Default + RuleOptions;
 
     /// A custom position's raw parts, public fields, not yet validated.
     type Setup: Clone + Eq + Debug;

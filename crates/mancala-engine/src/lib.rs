@@ -13,6 +13,7 @@
 //!   memory), and a [`PositionHistory`](repetition::PositionHistory) that counts a game's
 //!   positions.
 //! - [`relay`]: the relay driver, which always terminates in bounded memory.
+//! - [`rules`]: rule options described once, as a schema every front end reads them through.
 //! - [`notation`]: the shape every game's position string shares, and the helpers that
 //!   write and read it.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
@@ -59,6 +60,7 @@ pub mod record;
 pub mod relay;
 pub mod repetition;
 mod rng;
+pub mod rules;
 mod side;
 pub mod sowing;
 pub mod topology;

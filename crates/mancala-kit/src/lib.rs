@@ -45,6 +45,7 @@ pub mod toy;
 
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
+use mancala_engine::rules::RuleOptions;
 use mancala_engine::{Game, Position, Rng, Side};
 
 /// A round trip through some other form (serde, a record): the position back, or why not.
@@ -396,6 +397,7 @@ fn game_contract<G: Game>(position: &G) -> Result<(), String> {
     if G::default() != G::new(G::Rules::default()) {
         return Err("default() is not the start under the default rules".into());
     }
+    rule_schema(rules)?;
     for &mv in position.legal_moves().iter() {
         let mut reported = position.clone();
         if let Err(error) = reported.play_reported(mv) {
@@ -438,6 +440,39 @@ where
         ));
     }
     serde_json::from_str(&json).map_err(|e| e.to_string())
+}
+
+/// The [`RuleOptions`] promises about `rules`: every default is one of its option's values,
+/// no text means the standard rules, and the written options read back as `rules`, in any
+/// order.
+fn rule_schema<R: RuleOptions + PartialEq + Debug>(rules: R) -> Result<(), String> {
+    for option in R::OPTIONS {
+        option
+            .check(option.default)
+            .map_err(|e| format!("the default of `{}` is refused: {e}", option.key))?;
+        option
+            .check(&rules.value(option.key))
+            .map_err(|e| format!("the value {rules:?} gives `{}` is refused: {e}", option.key))?;
+    }
+    if R::parse("") != Ok(R::default()) {
+        return Err("the empty rule text is not the standard rules".into());
+    }
+    let text = rules.options_text();
+    if R::parse(&text) != Ok(rules) {
+        return Err(format!(
+            "the rule text `{text}` does not read back as {rules:?}"
+        ));
+    }
+    let reversed: Vec<&str> = text.rsplit(',').collect();
+    if R::parse(&reversed.join(",")) != Ok(rules) {
+        return Err(format!(
+            "the rule text `{text}` in reverse order reads otherwise"
+        ));
+    }
+    if R::parse(&rules.changed_options_text()) != Ok(rules) {
+        return Err(format!("the changed options of {rules:?} read otherwise"));
+    }
+    Ok(())
 }
 
 /// Every seed of a position: board and stores.

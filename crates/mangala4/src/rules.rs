@@ -1,6 +1,7 @@
 //! The rule options, and the board's fixed size.
 
 use crate::ParseError;
+use mancala_engine::rules::{OptionValues, RuleOption, RuleOptions, RulesError, Values};
 
 /// Holes on the board.
 pub const HOLES: usize = 14;
@@ -50,5 +51,26 @@ impl Default for RuleSet {
     /// [`RuleSet::STANDARD`].
     fn default() -> RuleSet {
         RuleSet::STANDARD
+    }
+}
+
+impl RuleOptions for RuleSet {
+    const OPTIONS: &'static [RuleOption] = &[RuleOption::new(
+        "leftover",
+        Values::Choice(&["none", "own-side"]),
+        "none",
+        "who scores the seeds left on the board at an end by repetition or endless move",
+    )];
+
+    fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
+        let leftover = match values.text("leftover") {
+            "own-side" => Leftover::OwnSide,
+            _ => Leftover::Uncounted,
+        };
+        Ok(RuleSet { leftover })
+    }
+
+    fn value(&self, _key: &str) -> String {
+        self.leftover.to_string()
     }
 }

@@ -4,7 +4,7 @@
 use crate::{ParseError, SetupError};
 use core::fmt;
 use core::str::FromStr;
-use mancala_engine::notation::excerpt;
+use mancala_engine::rules::{yes_no, OptionValues, RuleOption, RuleOptions, RulesError, Values};
 
 /// The most houses a player may have: a board of 2 × 8 houses fits one 16-byte vector.
 pub const MAX_HOUSES: usize = 8;
@@ -165,41 +165,79 @@ impl FromStr for RuleSet {
     /// `max-plies`, `majority-stop` (`yes` or `no`), each at most once); the others keep their
     /// standard values.
     fn from_str(text: &str) -> Result<RuleSet, ParseError> {
-        let bad = |why| ParseError::Rules {
-            text: excerpt(text),
-            why,
+        Ok(RuleSet::parse(text)?)
+    }
+}
+
+impl RuleOptions for RuleSet {
+    const OPTIONS: &'static [RuleOption] = &[
+        RuleOption::new(
+            "houses",
+            Values::Number {
+                min: 1,
+                max: MAX_HOUSES as u64,
+            },
+            "6",
+            "houses a player has (OpenSpiel's num_houses_per_player)",
+        ),
+        RuleOption::new(
+            "seeds",
+            Values::Number {
+                min: 1,
+                max: MAX_SEEDS as u64 / 2,
+            },
+            "4",
+            "seeds in each house at the start, at most 255 in all (num_seeds_per_house)",
+        ),
+        RuleOption::new(
+            "grand-slam",
+            Values::Choice(&["no-capture", "capture-all"]),
+            "no-capture",
+            "what a capture of every seed on the opponent's row does",
+        ),
+        RuleOption::new(
+            "max-plies",
+            Values::Number {
+                min: 0,
+                max: u32::MAX as u64,
+            },
+            "1000",
+            "a game not over after this many moves is a draw (0: no limit)",
+        ),
+        RuleOption::new(
+            "majority-stop",
+            Values::Flag,
+            "yes",
+            "a store with more than half the seeds ends the game",
+        ),
+    ];
+
+    fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
+        let (houses, seeds) = (values.number("houses"), values.number("seeds"));
+        let rules = RuleSet::with_board(houses as usize, seeds as usize).map_err(|_| {
+            RulesError::new(
+                "seeds",
+                values.text("seeds"),
+                format!("{houses} houses of {seeds} seeds hold more than {MAX_SEEDS} seeds"),
+            )
+        })?;
+        let grand_slam = match values.text("grand-slam") {
+            "capture-all" => GrandSlam::CaptureAll,
+            _ => GrandSlam::NoCapture,
         };
-        let (mut houses, mut seeds) = (RuleSet::STANDARD.houses(), RuleSet::STANDARD.seeds());
-        let (mut grand_slam, mut max_plies) = (GrandSlam::default(), RuleSet::STANDARD.max_plies);
-        let mut stop_at_majority = RuleSet::STANDARD.stop_at_majority;
-        let mut seen: Vec<&str> = Vec::new();
-        for pair in text.split(',') {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| bad("rules are `key=value` pairs separated by commas"))?;
-            if seen.contains(&key) {
-                return Err(bad("a rule is given twice"));
-            }
-            seen.push(key);
-            match key {
-                "houses" => houses = crate::notation::number("houses", value)? as usize,
-                "seeds" => seeds = crate::notation::number("seeds", value)? as usize,
-                "grand-slam" => grand_slam = value.parse()?,
-                "max-plies" => max_plies = crate::notation::number("max-plies", value)?,
-                "majority-stop" => {
-                    stop_at_majority = crate::notation::yes_no(value)
-                        .ok_or_else(|| bad("the majority stop rule is `yes` or `no`"))?
-                }
-                _ => {
-                    return Err(bad(
-                        "the keys are houses, seeds, grand-slam, max-plies and majority-stop",
-                    ))
-                }
-            }
-        }
-        Ok(RuleSet::with_board(houses, seeds)?
+        Ok(rules
             .with_grand_slam(grand_slam)
-            .with_max_plies(max_plies)
-            .with_stop_at_majority(stop_at_majority))
+            .with_max_plies(values.number("max-plies") as u32)
+            .with_stop_at_majority(values.flag("majority-stop")))
+    }
+
+    fn value(&self, key: &str) -> String {
+        match key {
+            "houses" => self.houses.to_string(),
+            "seeds" => self.seeds.to_string(),
+            "grand-slam" => self.grand_slam.to_string(),
+            "max-plies" => self.max_plies.to_string(),
+            _ => yes_no(self.stop_at_majority).to_owned(),
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! The rule options: which of the variants in use a position follows.
 
+use mancala_engine::rules::{yes_no, OptionValues, RuleOption, RuleOptions, RulesError, Values};
+
 /// How a tuzdik is made when rule T4 allows one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum TuzdikRule {
@@ -124,5 +126,56 @@ impl RuleSet {
 impl Default for RuleSet {
     fn default() -> RuleSet {
         RuleSet::STANDARD
+    }
+}
+
+impl RuleOptions for RuleSet {
+    const OPTIONS: &'static [RuleOption] = &[
+        RuleOption::new(
+            "board",
+            Values::Choice(&["2x9", "2x7", "2x5"]),
+            "2x9",
+            "the board: 2 x 9 (federation), 2 x 7, or 2 x 5 without tuzdiks",
+        ),
+        RuleOption::new(
+            "tuzdik",
+            Values::Choice(&["automatic", "optional"]),
+            "automatic",
+            "whether a tuzdik is made whenever allowed, or at the mover's choice",
+        ),
+        RuleOption::new(
+            "majority-stop",
+            Values::Flag,
+            "yes",
+            "a kazan with more than half the seeds ends the game",
+        ),
+    ];
+
+    fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
+        let board = match values.text("board") {
+            "2x7" => BoardSize::Seven,
+            "2x5" => BoardSize::Five,
+            _ => BoardSize::Nine,
+        };
+        let tuzdik = match values.text("tuzdik") {
+            "optional" => TuzdikRule::Optional,
+            _ => TuzdikRule::Automatic,
+        };
+        Ok(RuleSet {
+            tuzdik,
+            stop_at_majority: values.flag("majority-stop"),
+            board,
+        })
+    }
+
+    fn value(&self, key: &str) -> String {
+        match key {
+            "board" => format!("2x{}", self.board.per_side()),
+            "tuzdik" => match self.tuzdik {
+                TuzdikRule::Automatic => "automatic".to_owned(),
+                TuzdikRule::Optional => "optional".to_owned(),
+            },
+            _ => yes_no(self.stop_at_majority).to_owned(),
+        }
     }
 }
