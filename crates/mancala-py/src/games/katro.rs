@@ -28,7 +28,7 @@ impl Binding for Katro {
         }
         let single_seed = options.flag("single_seed", false)?;
         rules
-            .set("single-seed", if single_seed { "on" } else { "off" })
+            .set("single-seed", if single_seed { "yes" } else { "no" })
             .map_err(|e| options.bad_value("single_seed", e))?;
         Ok(rules)
     }
