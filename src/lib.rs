@@ -11,3 +11,5 @@ pub use mancala_solver as solver;
 pub use mangala4;
 pub use oware;
 pub use toguz;
+
+pub mod registry;
