@@ -34,9 +34,10 @@ use core::fmt;
 /// What every registered game is: a [`Game`] whose positions and moves cross threads.
 ///
 /// Implemented for every such game; the list of games is [`GAMES`].
-pub trait Registered: Game<Move: Send + Sync> + Send + Sync + 'static {}
+pub trait Registered: Game<Move: Send + Sync, Rules: Send + Sync> + Send + Sync + 'static {}
 
-impl<G> Registered for G where G: Game<Move: Send + Sync> + Send + Sync + 'static {}
+impl<G> Registered for G where G: Game<Move: Send + Sync, Rules: Send + Sync> + Send + Sync + 'static
+{}
 
 /// Generic code run on one game, chosen at run time by name: [`with_game`] calls
 /// [`visit`](Visitor::visit) with the game's type.
@@ -137,7 +138,9 @@ mod tests {
             assert_eq!(with_game(entry.name, Name), Ok(entry.name));
         }
         let error = with_game("chess", Name).unwrap_err();
-        assert!(error.to_string().contains("toguz, mangala4, katro, oware, kalah"));
+        assert!(error
+            .to_string()
+            .contains("toguz, mangala4, katro, oware, kalah"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! `error:` line instead of a backtrace, the usual main of a subcommand that runs once, and
 //! whole numbers read within the range a subcommand accepts.
 
+use mancala_engine::rules::{RuleOptions, Values};
 use std::any::Any;
 use std::ffi::OsString;
 use std::fmt::Display;
@@ -96,4 +97,83 @@ where
                 range.end()
             )
         })
+}
+
+/// Splits the rule options of a game whose rules are `R` out of a command line: `--rules
+/// KEY=VALUE[,KEY=VALUE...]` and, for every key of `R`'s schema, `--KEY VALUE` or
+/// `--KEY=VALUE` (a flag given bare, `--empty-capture`, means `yes`). Every subcommand reads
+/// rules this one way, so a rule has one spelling everywhere; the schema's parser gives the
+/// errors. Returns the rules and the other arguments, in order.
+pub fn split_rules<R: RuleOptions>(args: &[String]) -> Result<(R, Vec<String>), String> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut rest = Vec::new();
+    let mut args = args.iter().peekable();
+    while let Some(arg) = args.next() {
+        let Some(name) = arg.strip_prefix("--") else {
+            rest.push(arg.clone());
+            continue;
+        };
+        let (key, inline) = match name.split_once('=') {
+            Some((key, value)) => (key, Some(value.to_owned())),
+            None => (name, None),
+        };
+        if key == "rules" {
+            let text = match inline {
+                Some(text) => text,
+                None => args
+                    .next()
+                    .cloned()
+                    .ok_or("option `--rules` needs KEY=VALUE[,KEY=VALUE...]")?,
+            };
+            for pair in text.split(',').filter(|pair| !pair.is_empty()) {
+                let (key, value) = pair
+                    .split_once('=')
+                    .ok_or_else(|| format!("--rules takes KEY=VALUE pairs, not `{pair}`"))?;
+                pairs.push((key.to_owned(), value.to_owned()));
+            }
+            continue;
+        }
+        let Some(option) = R::OPTIONS.iter().find(|option| option.key == key) else {
+            rest.push(arg.clone());
+            continue;
+        };
+        let value = match inline {
+            Some(value) => value,
+            None if option.values == Values::Flag => match args.peek().map(|next| next.as_str()) {
+                Some(word @ ("yes" | "no")) => {
+                    let word = word.to_owned();
+                    args.next();
+                    word
+                }
+                _ => "yes".to_owned(),
+            },
+            None => args
+                .next()
+                .cloned()
+                .ok_or_else(|| format!("option `--{key}` needs a value ({})", option.values))?,
+        };
+        pairs.push((key.to_owned(), value));
+    }
+    let pairs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(key, value)| (key.as_str(), value.as_str()))
+        .collect();
+    let rules = R::from_pairs(&pairs).map_err(|error| error.to_string())?;
+    Ok((rules, rest))
+}
+
+/// The rule options of a game, one line each, for `--help` texts and `mancala rules`.
+pub fn rules_help<R: RuleOptions>() -> String {
+    let mut text = String::new();
+    for option in R::OPTIONS {
+        let key = format!("--{} {}", option.key, option.values);
+        text.push_str(&format!(
+            "  {key:<34} {} (default {})\n",
+            option.doc, option.default
+        ));
+    }
+    if R::OPTIONS.is_empty() {
+        text.push_str("  (no rule options)\n");
+    }
+    text
 }

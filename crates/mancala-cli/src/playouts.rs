@@ -1,10 +1,11 @@
 //! Plays seeded random games and reports the speed.
 //!
 //! ```text
-//! mancala playouts GAME GAMES [--seed S] [--threads N]
+//! mancala playouts GAME GAMES [--seed S] [--threads N] [RULE OPTIONS]
 //! ```
 //!
-//! GAME is `toguz`, `mangala4` (random starts), `katro`, `oware` or `kalah`. Every move is a uniformly
+//! GAME is `toguz`, `mangala4` (random starts), `katro`, `oware` or `kalah`; its rule options
+//! are those `mancala rules GAME` lists. Every move is a uniformly
 //! random legal move, move generation and the random choice included. With `--threads N` (1 to
 //! 256; `0` counts as 1) the games are shared out over `N` threads, thread `t` drawing from its
 //! own generator seeded `S + t` (wrapping round after 2^64 - 1, so the games differ from a
@@ -18,14 +19,15 @@ use crate::cli;
 use std::ffi::OsString;
 
 use mancala_engine::playout::random_playout;
-use mancala_engine::{Game, Position, Rng};
+use mancala_engine::{Position, Rng};
+use mancala_games::registry::{self, Registered, Visitor};
 use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-const USAGE: &str =
-    "usage: mancala playouts GAME GAMES [--seed S] [--threads N]   (GAME = toguz | mangala4 | katro | oware | kalah)";
+const USAGE: &str = "usage: mancala playouts GAME GAMES [--seed S] [--threads N] [RULE OPTIONS]
+  GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options";
 
 /// A cap on the moves of one game: no game of the workspace comes near it, and it keeps a
 /// random game of a rule set that allows endless play from running for ever.
@@ -55,6 +57,27 @@ fn run(args: &[String]) -> Result<(), String> {
         .ok_or_else(|| {
             format!("GAMES takes a whole number from 0 to {MAX_GAMES}, not `{games}`")
         })?;
+    registry::with_game(game, Playouts { games, options }).map_err(|e| e.to_string())?
+}
+
+/// Random games of one game under the rules the options give.
+struct Playouts<'a> {
+    games: u64,
+    options: &'a [String],
+}
+
+impl Visitor for Playouts<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Registered>(self) -> Result<(), String> {
+        let (rules, options) = cli::split_rules::<G::Rules>(self.options)?;
+        let job = job(self.games, &options)?;
+        job.run(|rng| G::random_start(rules, rng))
+    }
+}
+
+/// The job the options other than the rules describe.
+fn job(games: u64, options: &[String]) -> Result<Job, String> {
     let (mut seed, mut threads) = (None, None);
     let mut options = options.iter();
     while let Some(flag) = options.next() {
@@ -78,22 +101,11 @@ fn run(args: &[String]) -> Result<(), String> {
     if threads > MAX_THREADS {
         return Err(format!("--threads takes 1 to {MAX_THREADS}, not {threads}"));
     }
-    let job = Job {
+    Ok(Job {
         games,
         seed: seed.unwrap_or(0),
         threads,
-    };
-    match game.as_str() {
-        "toguz" => job.run(|_| toguz::Toguz::default()),
-        "mangala4" => job.run(|rng| {
-            mangala4::Mangala4::from_setup(mangala4::Setup::random_from(rng))
-                .expect("a random start is a valid position")
-        }),
-        "katro" => job.run(|_| katro::Katro::default()),
-        "oware" => job.run(|_| oware::Oware::default()),
-        "kalah" => job.run(|_| kalah::Kalah::default()),
-        other => Err(format!("unknown game `{other}` ({USAGE})")),
-    }
+    })
 }
 
 /// What to play: how many games, from which seed, on how many threads.

@@ -3,7 +3,7 @@
 //! every game.
 
 use crate::rules::RuleOptions;
-use crate::Position;
+use crate::{Position, Rng};
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
 use core::str::FromStr;
@@ -65,6 +65,13 @@ pub trait Game:
 
     /// The rules this position follows.
     fn rules(&self) -> Self::Rules;
+
+    /// A start under `rules` for random play-outs and batches: the rules' start, or, for a
+    /// game whose start is dealt at random (Mangala IV), one drawn from `rng`.
+    fn random_start(rules: Self::Rules, rng: &mut Rng) -> Self {
+        let _ = rng;
+        Self::new(rules)
+    }
 
     /// Validates raw parts into a position; the error names the first thing wrong.
     fn from_setup(setup: Self::Setup) -> Result<Self, Self::SetupError>;

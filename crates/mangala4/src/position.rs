@@ -209,6 +209,15 @@ impl Game for Mangala4 {
         Mangala4::from_state(state, rules)
     }
 
+    /// A board dealt at random (M1), South to move.
+    fn random_start(rules: RuleSet, rng: &mut mancala_engine::Rng) -> Mangala4 {
+        let setup = Setup {
+            rules,
+            ..Setup::random_from(rng)
+        };
+        Mangala4::from_setup(setup).expect("a dealt board of the standard seeds is a position")
+    }
+
     #[inline]
     fn rules(&self) -> RuleSet {
         self.rules

@@ -1,35 +1,30 @@
 //! Counts perft nodes for any game of the workspace.
 //!
 //! ```text
-//! mancala perft toguz DEPTH [--optional-tuzdik] [--board 9|7|5]
-//! mancala perft mangala4 DEPTH [options]
-//! mancala perft katro DEPTH [options]
-//! mancala perft oware DEPTH [options]
-//! mancala perft kalah DEPTH [options]
+//! mancala perft GAME DEPTH [--threads N] [--position STRING] [RULE OPTIONS]
 //! ```
 //!
-//! `--threads N` (1 to 256, before the game's options) shares the work out over `N` threads.
-//! Prints the count, the time and the nodes per second, and ends with `perft(DEPTH) = NODES`.
-//! DEPTH goes up to perft's bound,
-//! [`MAX_PERFT_DEPTH`](mancala_engine::perft::MAX_PERFT_DEPTH). A bad command line ends the
-//! program with one `error:` line on standard error and a non-zero exit.
+//! The count starts from the rules' start, or from the game's position string with
+//! `--position` (which holds its rules). Rule options are the game's (`mancala rules GAME`).
+//! `--threads N` (1 to 256) shares the work out over `N` threads. Prints the count, the time
+//! and the nodes per second, and ends with `perft(DEPTH) = NODES`. DEPTH goes up to perft's
+//! bound, [`MAX_PERFT_DEPTH`](mancala_engine::perft::MAX_PERFT_DEPTH). A bad command line ends
+//! the program with one `error:` line on standard error and a non-zero exit.
 
 use crate::cli;
 use std::ffi::OsString;
-mod kalah;
-mod katro;
-mod mangala4;
-mod oware;
-mod toguz;
 
 use mancala_engine::perft::{check_depth, perft, perft_parallel};
+use mancala_engine::rules::RuleOptions;
 use mancala_engine::Position;
+use mancala_games::registry::{self, Registered, Visitor};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: mancala perft GAME DEPTH [--threads N] [OPTIONS]   (GAME = toguz | mangala4 | katro | oware | kalah)";
+    "usage: mancala perft GAME DEPTH [--threads N] [--position STRING] [RULE OPTIONS]
+  GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options";
 
 /// Threads for perft: 1 unless `--threads` says otherwise.
 static THREADS: AtomicUsize = AtomicUsize::new(1);
@@ -71,13 +66,34 @@ fn run(args: &[String]) -> Result<(), String> {
         [flag] if flag == "--threads" => return Err("option `--threads` needs a value".into()),
         _ => options,
     };
-    match game.as_str() {
-        "toguz" => toguz::run(depth, options),
-        "mangala4" => mangala4::run(depth, options),
-        "katro" => katro::run(depth, options),
-        "oware" => oware::run(depth, options),
-        "kalah" => kalah::run(depth, options),
-        other => Err(format!("unknown game `{other}` ({USAGE})")),
+    registry::with_game(game, Count { depth, options }).map_err(|unknown| unknown.to_string())?
+}
+
+/// perft of one game, from the rules' start or a position string.
+struct Count<'a> {
+    depth: u32,
+    options: &'a [String],
+}
+
+impl Visitor for Count<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Registered>(self) -> Result<(), String> {
+        let (rules, rest) = cli::split_rules::<G::Rules>(self.options)?;
+        let start = match rest.as_slice() {
+            [] => G::new(rules),
+            [flag, text] if flag == "--position" => {
+                if rules != G::Rules::default() {
+                    return Err("a position string holds its rules: give them there".into());
+                }
+                text.parse::<G>()
+                    .map_err(|error| format!("--position: {error}"))?
+            }
+            [other, ..] => return Err(format!("unexpected argument `{other}` ({USAGE})")),
+        };
+        outln!("{}, rules: {}", G::NAME, start.rules().options_text());
+        report(&start, self.depth);
+        Ok(())
     }
 }
 
