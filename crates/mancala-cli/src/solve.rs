@@ -2,15 +2,10 @@
 //! move, every best move and a principal variation.
 //!
 //! ```text
-//! mancala solve toguz [--board 9|7|5] [--optional-tuzdik] [--no-majority-stop] [COMMON]
-//! mancala solve kalah [--pits N] [--seeds N] [--empty-capture] [--max-plies N] [COMMON]
-//! mancala solve oware [--houses N] [--seeds N] [--grand-slam RULE] [--max-plies N]
-//!                    [--no-majority-stop] [COMMON]
-//! mancala solve katro [--size S] [katro's rule options] [COMMON]
-//! mancala solve mangala4 [COMMON]
+//! mancala solve GAME [RULE OPTIONS] [COMMON]
 //! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
 //!         [DATABASES]
-//! DATABASES (kalah; toguz and oware with --no-majority-stop): [--db-seeds N] [--db-read FILE]
+//! DATABASES (kalah; toguz and oware with --majority-stop no): [--db-seeds N] [--db-read FILE]
 //!           [--db-write FILE] [--db-memory-mb N] [--threads N]
 //! ```
 //!
@@ -22,7 +17,7 @@
 //! which bracket the value under Oware's repetition rule; the search takes them there only,
 //! and gives `LOW..HIGH` where the conventions differ.
 //!
-//! `--no-majority-stop` plays Toguz Kumalak or Oware on past a majority of the seeds in a
+//! The rule options are the game's (`mancala rules GAME`). `--majority-stop no` plays Toguz Kumalak or Oware on past a majority of the seeds in a
 //! store: the same winner, every seed counted in the final score.
 //!
 //! `--guess V` has the search try `V` first (a published value, say): a good guess saves
@@ -45,7 +40,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; --no-majority-stop for toguz and oware; databases for kalah, and for toguz and oware with --no-majority-stop)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;
@@ -142,37 +137,21 @@ fn run(args: &[String]) -> Result<(), String> {
             rules[0]
         ));
     }
+    // Kalah and Oware are solved without a move limit unless one is given, as the published
+    // values are.
+    let limited = rules.iter().any(|arg| arg.contains("max-plies"));
     match game.as_str() {
         "toguz" => {
-            let mut parsed = toguz::RuleSet::STANDARD;
-            let mut options = rules.iter();
-            while let Some(option) = options.next() {
-                match option.as_str() {
-                    "--optional-tuzdik" => parsed.tuzdik = toguz::TuzdikRule::Optional,
-                    "--no-majority-stop" => parsed.stop_at_majority = false,
-                    "--board" => {
-                        let value = options.next().ok_or("--board needs a value: 9, 7 or 5")?;
-                        parsed.board = value
-                            .parse()
-                            .ok()
-                            .and_then(toguz::BoardSize::from_per_side)
-                            .ok_or_else(|| format!("--board takes 9, 7 or 5, not `{value}`"))?;
-                    }
-                    other => return Err(format!("unknown toguz option `{other}`")),
-                }
-            }
+            let (parsed, rest) = cli::split_rules::<toguz::RuleSet>(&rules)?;
+            no_other_options(&rest)?;
             let position = start::<toguz::Toguz>(&common, parsed)?;
             let databases = databases(&position, &common)?;
             let keys = Keys::best_for(&position);
             report(position, &common, keys, true, databases)
         }
         "kalah" => {
-            let (pairs, limited) = pairs(
-                &rules,
-                &["--pits", "--seeds", "--max-plies"],
-                &["--empty-capture"],
-            )?;
-            let mut parsed: kalah::RuleSet = read_pairs(&pairs)?;
+            let (mut parsed, rest) = cli::split_rules::<kalah::RuleSet>(&rules)?;
+            no_other_options(&rest)?;
             if !limited {
                 parsed = parsed.with_max_plies(0);
             }
@@ -182,12 +161,8 @@ fn run(args: &[String]) -> Result<(), String> {
             report(position, &common, keys, true, databases)
         }
         "oware" => {
-            let (pairs, limited) = pairs(
-                &rules,
-                &["--houses", "--seeds", "--grand-slam", "--max-plies"],
-                &["--no-majority-stop"],
-            )?;
-            let mut parsed: oware::RuleSet = read_pairs(&pairs)?;
+            let (mut parsed, rest) = cli::split_rules::<oware::RuleSet>(&rules)?;
+            no_other_options(&rest)?;
             if !limited {
                 parsed = parsed.with_max_plies(0);
             }
@@ -198,30 +173,16 @@ fn run(args: &[String]) -> Result<(), String> {
             report(position, &common, keys, true, databases)
         }
         "katro" => {
-            let mut parsed = katro::RuleSet::STANDARD;
-            let mut options = rules.iter();
-            while let Some(option) = options.next() {
-                if option == "--single-seed" {
-                    parsed.single_seed = true;
-                    continue;
-                }
-                let key = option
-                    .strip_prefix("--")
-                    .ok_or_else(|| format!("unknown katro option `{option}`"))?;
-                let value = options
-                    .next()
-                    .ok_or_else(|| format!("option `{option}` needs a value"))?;
-                parsed.set(key, value).map_err(|e| format!("{e}"))?;
-            }
+            let (parsed, rest) = cli::split_rules::<katro::RuleSet>(&rules)?;
+            no_other_options(&rest)?;
             let position = start::<katro::Katro>(&common, parsed)?;
             no_databases(&common)?;
             report(position, &common, Keys::positions(P::key), false, None)
         }
         "mangala4" => {
-            if let Some(option) = rules.first() {
-                return Err(format!("unknown mangala4 option `{option}`"));
-            }
-            let position = start::<mangala4::Mangala4>(&common, mangala4::RuleSet::STANDARD)?;
+            let (parsed, rest) = cli::split_rules::<mangala4::RuleSet>(&rules)?;
+            no_other_options(&rest)?;
+            let position = start::<mangala4::Mangala4>(&common, parsed)?;
             no_databases(&common)?;
             report(position, &common, Keys::positions(P::key), false, None)
         }
@@ -232,39 +193,13 @@ fn run(args: &[String]) -> Result<(), String> {
 /// Stands for the game's position type in key paths.
 use mancala_engine::Position as P;
 
-/// The rule options as `key=value` pairs, and whether `--max-plies` was among them.
-fn pairs(rules: &[String], valued: &[&str], flags: &[&str]) -> Result<(Vec<String>, bool), String> {
-    let (mut pairs, mut limited) = (Vec::new(), false);
-    let mut options = rules.iter();
-    while let Some(option) = options.next() {
-        let name = option.as_str();
-        if flags.contains(&name) {
-            // `--no-KEY` is `KEY=no`, `--KEY` is `KEY=yes`.
-            pairs.push(match name.strip_prefix("--no-") {
-                Some(key) => format!("{key}=no"),
-                None => format!("{}=yes", &name[2..]),
-            });
-        } else if valued.contains(&name) {
-            let value = options
-                .next()
-                .ok_or_else(|| format!("option `{name}` needs a value"))?;
-            limited |= name == "--max-plies";
-            pairs.push(format!("{}={value}", &name[2..]));
-        } else {
-            return Err(format!("unknown option `{name}`"));
-        }
-    }
-    Ok((pairs, limited))
-}
-
-/// The rules the pairs give (the standard ones for none).
-fn read_pairs<R: Default + std::str::FromStr<Err: std::fmt::Display>>(
-    pairs: &[String],
-) -> Result<R, String> {
-    if pairs.is_empty() {
-        Ok(R::default())
-    } else {
-        pairs.join(",").parse().map_err(|e| format!("{e}"))
+/// Refuses what is left of the command line once its options are read.
+fn no_other_options(rest: &[String]) -> Result<(), String> {
+    match rest.first() {
+        Some(option) => Err(format!(
+            "unknown option `{option}` (`mancala rules GAME` lists a game's rule options)"
+        )),
+        None => Ok(()),
     }
 }
 

@@ -95,7 +95,7 @@ fn a_position_string_is_solved_and_rule_options_beside_it_are_refused() {
             "solve",
             "toguz",
             "--board",
-            "5",
+            "2x5",
             "--position",
             "1S,4/4,1S 24 24 S",
         ])
@@ -223,7 +223,8 @@ fn oware_databases_need_play_to_the_end_and_bracket_the_value() {
         "3",
         "--seeds",
         "1",
-        "--no-majority-stop",
+        "--majority-stop",
+        "no",
     ];
     // Oware's own repetition rule decides every line: one value.
     assert_eq!(solve(&board), "value=0 best=1,3");
