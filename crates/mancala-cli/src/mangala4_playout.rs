@@ -18,25 +18,22 @@ use mancala_engine::Game;
 use std::ffi::OsString;
 
 use crate::output::Buffered;
-use mangala4::{Finish, Leftover, Mangala4, RuleSet, Setup};
+use mangala4::{Finish, Mangala4, RuleSet, Setup};
 use std::io::BufRead;
 use std::process::ExitCode;
 
 /// The subcommand, run on the arguments after its name.
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let mut rules = RuleSet::default();
     let args = match cli::args(args, ExitCode::FAILURE) {
         Ok(args) => args,
         Err(code) => return code,
     };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
+    let (rules, args) = match cli::split_rules::<RuleSet>(&args) {
+        Ok(split) => split,
+        Err(message) => return usage(&message),
+    };
+    for arg in &args {
         match arg.as_str() {
-            "--leftover" => match args.next().map(|value| value.parse::<Leftover>()) {
-                Some(Ok(leftover)) => rules.leftover = leftover,
-                Some(Err(error)) => return usage(&error.to_string()),
-                None => return usage("--leftover needs a value: none or own-side"),
-            },
             "-h" | "--help" => {
                 outln!("usage: mancala mangala4-playout [--leftover none|own-side] < boards");
                 return ExitCode::SUCCESS;

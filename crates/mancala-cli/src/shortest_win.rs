@@ -4,10 +4,11 @@
 //! that end with a winner at each ply.
 //!
 //! ```text
-//! mancala shortest-win [--max-plies P] [--optional-tuzdik]
+//! mancala shortest-win [--max-plies P] [RULE OPTIONS]
 //! ```
 //!
-//! Searches every line of up to `P` half-moves (default 11). Under `--optional-tuzdik` a move
+//! Searches every line of up to `P` half-moves (default 11), under Toguz Kumalak's rule options
+//! (`mancala rules toguz`). Under `--tuzdik optional` a move
 //! that makes a tuzdik and the same move declining it are different sequences. Prints, for
 //! every ply, the lines that end there and those won, then the last line
 //! `plies=P winning_lines=N`: the fewest half-moves in which a game is won and the number of
@@ -21,25 +22,30 @@ use mancala_engine::Game;
 use mancala_search::count_ending_lines;
 use std::process::ExitCode;
 use std::time::Instant;
-use toguz::{RuleSet, Toguz, TuzdikRule};
+use toguz::{RuleSet, Toguz};
 
-const USAGE: &str = "usage: mancala shortest-win [--max-plies P] [--optional-tuzdik]";
+const USAGE: &str = "usage: mancala shortest-win [--max-plies P] [RULE OPTIONS]   (`mancala rules toguz` lists them)";
 
 /// Deeper proofs take too long to be worth starting.
 const MAX_PLIES: u32 = 14;
 
 /// The subcommand, run on the arguments after its name.
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let mut rules = RuleSet::STANDARD;
     let mut plies = 11;
     let args = match cli::args(args, ExitCode::from(2)) {
         Ok(args) => args,
         Err(code) => return code,
     };
+    let (rules, args) = match cli::split_rules::<RuleSet>(&args) {
+        Ok(split) => split,
+        Err(message) => {
+            errln!("error: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--optional-tuzdik" => rules.tuzdik = TuzdikRule::Optional,
             "-h" | "--help" => {
                 outln!("{USAGE}");
                 return ExitCode::SUCCESS;
