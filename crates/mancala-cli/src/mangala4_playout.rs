@@ -32,14 +32,13 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(split) => split,
         Err(message) => return usage(&message),
     };
-    for arg in &args {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                outln!("usage: mancala mangala4-playout [--leftover none|own-side] < boards");
-                return ExitCode::SUCCESS;
-            }
-            other => return usage(&format!("unknown option `{other}`")),
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("-h" | "--help") => {
+            outln!("usage: mancala mangala4-playout [--leftover none|own-side] < boards");
+            return ExitCode::SUCCESS;
         }
+        Some(other) => return usage(&format!("unknown option `{other}`")),
     }
     let mut input = std::io::stdin().lock();
     let mut out = Buffered::new();

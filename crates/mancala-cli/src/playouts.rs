@@ -26,8 +26,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-const USAGE: &str = "usage: mancala playouts GAME GAMES [--seed S] [--threads N] [RULE OPTIONS]
-  GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options";
+const USAGE: &str = "usage: mancala playouts GAME GAMES [--seed S] [--threads N] [RULE OPTIONS]   (GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options)";
 
 /// A cap on the moves of one game: no game of the workspace comes near it, and it keeps a
 /// random game of a rule set that allows endless play from running for ever.

@@ -249,7 +249,7 @@ fn a_finished_game_has_no_move_and_bad_command_lines_are_refused() {
     for args in [
         &["chess"][..],
         &["toguz", "--board", "8"],
-        &["mangala4", "--board", "random"],
+        &["mangala4", "--deal", "random"],
         &["toguz", "stray"],
     ] {
         let ran = session(args, &["uci"]);

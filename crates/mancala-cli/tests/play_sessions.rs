@@ -54,15 +54,15 @@ fn every_game_and_board_size_opens_with_its_own_banner() {
             "Toguz Kumalak, 2 × 9 holes, 9 seeds each. White (south) moves first.",
         ),
         (
-            "toguz --board 7",
+            "toguz --board 2x7",
             "Toguz Kumalak, 2 × 7 holes, 7 seeds each. White (south) moves first.",
         ),
         (
-            "toguz --board 5",
+            "toguz --board 2x5",
             "Toguz Kumalak, 2 × 5 holes, 5 seeds each, no tuzdik. White (south) moves first.",
         ),
         (
-            "toguz --optional-tuzdik",
+            "toguz --tuzdik optional",
             "Toguz Kumalak, 2 × 9 holes, 9 seeds each, optional tuzdik. White (south) moves first.",
         ),
         (
@@ -82,7 +82,7 @@ fn every_game_and_board_size_opens_with_its_own_banner() {
             "Katro, 6 × 3 holes, 2 seeds each, rules: default. South moves first.",
         ),
         (
-            "mangala4 --board even",
+            "mangala4 --deal even",
             "Mangala IV, 2 × 7 holes, the even start: 7 seeds each.",
         ),
     ];
@@ -192,7 +192,7 @@ fn the_ritual_speaks_of_you_and_the_computer_and_tells_both_rows_before_a_choice
 
 #[test]
 fn the_ritual_says_why_it_does_not_run() {
-    let ran = session("mangala4 --board even --depth 1", &["quit"]);
+    let ran = session("mangala4 --deal even --depth 1", &["quit"]);
     assert!(
         ran.stdout
             .contains("No opening ritual: it shares out the rows of a random board"),
@@ -256,10 +256,14 @@ fn in_kalah_max_plies_is_the_games_own_move_limit() {
     assert!(free.stdout.contains("max-plies=0."), "{}", free.stdout);
     let last = free.stdout.lines().last().unwrap_or_default();
     assert!(last.ends_with("(a player's pits are all empty)"), "{last}");
-    // The other games keep the driver's cap on unfinished games.
+    // So is Oware's, its rule of the same name.
     let oware = session("oware --auto --depth 1 --max-plies 5", &[]);
     let last = oware.stdout.lines().last().unwrap_or_default();
-    assert!(last.starts_with("result: unfinished after 5 plies (the --max-plies cap)"));
+    assert!(last.ends_with(" (the move limit)"), "{last}");
+    // The games without a move limit in their rules keep the driver's cap.
+    let toguz = session("toguz --auto --depth 1 --max-plies 5", &[]);
+    let last = toguz.stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("result: unfinished after 5 plies (the --max-plies cap)"), "{last}");
     for bad in ["x", "-1", "4294967296"] {
         let refused = session(&format!("kalah --auto --max-plies {bad}"), &[]);
         assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stdout);

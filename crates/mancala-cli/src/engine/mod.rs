@@ -29,10 +29,7 @@ use std::process::ExitCode;
 /// The short usage text, printed with every command-line error.
 const USAGE: &str = "usage: mancala engine GAME [RULE OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
-  rule options as for `mancala play` (see mancala play --help):
-  toguz: --board 9|7|5, --optional-tuzdik;  mangala4: --leftover none|own-side;
-  katro: --size, --rules;  oware: --rules;
-  kalah: --pits, --seeds, --empty-capture, --max-plies, --rules
+  rule options: `mancala rules GAME` lists them, as --KEY VALUE or --rules KEY=VALUE,...
   then commands on standard input: uci, isready, setoption name N value V, ucinewgame,
   position startpos|string S [moves M...], go [movetime MS|depth D|nodes N|infinite|
   wtime MS btime MS winc MS binc MS movestogo N], stop, quit (docs/protocol.md)";
@@ -78,6 +75,11 @@ where
     U::P: Game + Send + 'static,
     <U::P as mancala_engine::Position>::Move: Send,
 {
+    if args.iter().any(|arg| arg == "-h" || arg == "--help") {
+        outln!("{USAGE}");
+        return Ok(());
+    }
+    let args = ui.take_rules(args)?;
     let mut args = args.iter();
     while let Some(name) = args.next() {
         if name == "-h" || name == "--help" {
@@ -87,7 +89,7 @@ where
         if !name.starts_with("--") {
             return Err(format!("unexpected argument `{name}`"));
         }
-        if ui.name() == "mangala4" && (name == "--board" || name == "--first") {
+        if ui.name() == "mangala4" && (name == "--deal" || name == "--first") {
             return Err(format!(
                 "{name} chooses a start, not a rule: give it with `position string`"
             ));

@@ -1,7 +1,7 @@
 //! Plays two computer players against each other and measures the difference in strength.
 //!
 //! ```text
-//! mancala match GAME A B [--time MS | --depth D | --nodes N]
+//! mancala match GAME A B [--time MS | --depth D | --nodes N] [RULE OPTIONS]
 //!     [--games G] [--seed S] [--opening-plies K] [--balanced D:M] [--threads T]
 //!     [--repetition R] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
@@ -57,6 +57,7 @@ mod uci_player;
 use cli::in_range;
 use contender::{Contender, Spec};
 use elo::Tally;
+use mancala_engine::rules::RuleOptions;
 use mancala_engine::{Game, GameResult, Position, Rng, Side};
 use mancala_search::{Evaluator, Limits, Probed, MAX_SEARCH_DEPTH};
 use mancala_solver::{Databases, Endgame};
@@ -68,7 +69,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
-[--seed S] [--opening-plies K] [--balanced D:M] [--threads T] [--repetition none|own-side|uncounted] [--quiet]
+[--seed S] [--opening-plies K] [--balanced D:M] [--threads T] [--repetition none|own-side|uncounted] [--quiet] [RULE OPTIONS]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
 [--pruning 0|1] [--positions K] [--threads T]
        mancala match fit toguz PGN_FILE
@@ -135,6 +136,7 @@ fn run(args: &[String]) -> Result<(), String> {
         repetition: None,
         quiet: false,
     };
+    let (rules, options) = cli::split_game_rules(game, options)?;
     let mut rest = options.iter();
     while let Some(option) = rest.next() {
         let name = option.as_str();
@@ -183,10 +185,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 .max_time()
                 .unwrap_or(Duration::from_millis(100));
             let rule = settings.repetition.unwrap_or_default();
-            let databases = databases(&settings, &toguz::Toguz::default().db_template())?;
+            let start = toguz::Toguz::new(read_rules(&rules)?);
+            let databases = databases(&settings, &start.db_template())?;
             play_match(
                 &settings,
-                toguz::Toguz::default,
+                || start,
                 |position| position.repetition_result(rule),
                 |spec, limits| match spec.external() {
                     Some(program) => match external::External::spawn(program, time) {
@@ -213,24 +216,47 @@ fn run(args: &[String]) -> Result<(), String> {
         {
             return Err("databases are built for kalah, oware and toguz only".into())
         }
-        "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
-            spec.build(limits, katro::eval::Evaluation::default())
-        }),
+        "katro" => {
+            let start = katro::Katro::new(read_rules(&rules)?);
+            play_match(
+                &settings,
+                || start,
+                no_rule,
+                |spec, limits| spec.build(limits, katro::eval::Evaluation::default()),
+            )
+        }
         "oware" => {
-            let databases = databases(&settings, &oware::Oware::default().db_template())?;
-            play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
-                probing(spec, limits, oware::eval::Evaluation::default(), &databases)
-            })
+            let start = oware::Oware::new(read_rules(&rules)?);
+            let databases = databases(&settings, &start.db_template())?;
+            play_match(
+                &settings,
+                || start.clone(),
+                no_rule,
+                |spec, limits| {
+                    probing(spec, limits, oware::eval::Evaluation::default(), &databases)
+                },
+            )
         }
         "kalah" => {
-            let databases = databases(&settings, &kalah::Kalah::default().db_template())?;
-            play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
-                probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
-            })
+            let start = kalah::Kalah::new(read_rules(&rules)?);
+            let databases = databases(&settings, &start.db_template())?;
+            play_match(
+                &settings,
+                || start,
+                no_rule,
+                |spec, limits| {
+                    probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
+                },
+            )
         }
         other => return Err(format!("unknown game `{other}`")),
     }
     Ok(())
+}
+
+/// The rules that [`cli::split_game_rules`] wrote.
+fn read_rules<R: RuleOptions>(text: &str) -> Result<R, String> {
+    R::parse(text).map_err(|error| error.to_string())
 }
 
 /// The endgame databases the players ask for (`db=SEEDS`), by their seeds: built once for

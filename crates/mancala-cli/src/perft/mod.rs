@@ -23,8 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: mancala perft GAME DEPTH [--threads N] [--position STRING] [RULE OPTIONS]
-  GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options";
+    "usage: mancala perft GAME DEPTH [--threads N] [--position STRING] [RULE OPTIONS]   (GAME = toguz | mangala4 | katro | oware | kalah; `mancala rules GAME` lists its rule options)";
 
 /// Threads for perft: 1 unless `--threads` says otherwise.
 static THREADS: AtomicUsize = AtomicUsize::new(1);

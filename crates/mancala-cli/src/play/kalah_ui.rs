@@ -26,10 +26,6 @@ impl Game for Kalah {
         "kalah"
     }
 
-    fn takes_value(&self, name: &str) -> bool {
-        name != "--empty-capture"
-    }
-
     fn takes_move_limit(&self) -> bool {
         true
     }
@@ -47,32 +43,10 @@ impl Game for Kalah {
         Ok(Box::new(crate::databases::rest(databases)))
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let number = |what: &str| -> Result<usize, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{what} is a number, not `{value}`"))
-        };
-        let rules = self.rules;
-        self.rules = match name {
-            "--pits" => RuleSet::with_board(number("--pits")?, rules.seeds())
-                .map_err(|e| format!("{e}"))?
-                .with_empty_capture(rules.empty_capture())
-                .with_max_plies(rules.max_plies()),
-            "--seeds" => RuleSet::with_board(rules.pits(), number("--seeds")?)
-                .map_err(|e| format!("{e}"))?
-                .with_empty_capture(rules.empty_capture())
-                .with_max_plies(rules.max_plies()),
-            "--empty-capture" => rules.with_empty_capture(true),
-            "--max-plies" => rules.with_max_plies(
-                value
-                    .parse()
-                    .map_err(|_| format!("--max-plies takes 0 to {}, not `{value}`", u32::MAX))?,
-            ),
-            "--rules" => value.parse().map_err(|e| format!("{e}"))?,
-            other => return Err(format!("unknown kalah option `{other}`")),
-        };
-        Ok(())
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String> {
+        let (rules, rest) = crate::cli::split_rules::<RuleSet>(args)?;
+        self.rules = rules;
+        Ok(rest)
     }
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {

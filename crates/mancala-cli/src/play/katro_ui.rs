@@ -35,34 +35,10 @@ impl Game for Katro {
         KatroPosition::new(self.rules)
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "--size" => self.rules.set("size", value).map_err(|e| format!("{e}"))?,
-            "--rules" => {
-                // Options in any order, each at most once; the size stays as `--size` set it.
-                let mut rules = RuleSet {
-                    size: self.rules.size,
-                    ..RuleSet::STANDARD
-                };
-                let mut seen: Vec<&str> = Vec::new();
-                for pair in value.split(',').filter(|_| value != "default") {
-                    let (key, option) = pair.split_once('=').ok_or_else(|| {
-                        format!("rule option `{pair}` is not of the form key=value")
-                    })?;
-                    if key == "size" {
-                        return Err("the board size is given by `--size`".into());
-                    }
-                    if seen.contains(&key) {
-                        return Err(format!("rule option `{key}` is given twice"));
-                    }
-                    seen.push(key);
-                    rules.set(key, option).map_err(|e| format!("{e}"))?;
-                }
-                self.rules = rules;
-            }
-            other => return Err(format!("unknown katro option `{other}`")),
-        }
-        Ok(())
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String> {
+        let (rules, rest) = crate::cli::split_rules::<RuleSet>(args)?;
+        self.rules = rules;
+        Ok(rest)
     }
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {

@@ -9,7 +9,7 @@
 
 use super::{lines, Game, Input, Options, Stop};
 use mancala_engine::{EndReason, Game as _, Position as _, Rng, Side};
-use mangala4::{Choices, Leftover, Mangala4, Move, Parity, Ritual, Role, RuleSet, Setup, PER_SIDE};
+use mangala4::{Choices, Mangala4, Move, Parity, Ritual, Role, RuleSet, Setup, PER_SIDE};
 
 /// The Mangala IV driver and its options.
 #[derive(Debug, Clone, Default)]
@@ -182,19 +182,22 @@ impl Game for Mangala {
         Mangala4::new(self.rules)
     }
 
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String> {
+        let (rules, rest) = crate::cli::split_rules::<RuleSet>(args)?;
+        self.rules = rules;
+        Ok(rest)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
-            "--board" => {
+            "--deal" => {
                 self.even = match value.to_lowercase().as_str() {
                     "even" => true,
                     "random" => false,
-                    other => return Err(format!("--board takes random or even, not `{other}`")),
+                    other => return Err(format!("--deal takes random or even, not `{other}`")),
                 }
             }
             "--first" => self.first = Some(super::parse_side(value)?),
-            "--leftover" => {
-                self.rules.leftover = value.parse::<Leftover>().map_err(|e| e.to_string())?
-            }
             other => return Err(format!("unknown mangala4 option `{other}`")),
         }
         Ok(())

@@ -58,17 +58,12 @@ const USAGE: &str =
     "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
 [--seed S] [--max-plies N] [--threads T] [--position STRING] [--db-seeds N] [GAME OPTIONS]
   GAME = toguz | mangala4 | katro | oware | kalah
-  toguz options:    --board 9|7|5, --optional-tuzdik, --repetition none|own-side|uncounted
+  rule options: `mancala rules GAME` lists them, as --KEY VALUE or --rules KEY=VALUE,...
+                    (Kalah's and Oware's --max-plies is the rules' move limit, 0 for none)
+  toguz options:    --repetition none|own-side|uncounted
                     (a repeated position ends the game: none, the federation rules, ends
                     nothing; own-side gives each player his side's seeds; uncounted, no one)
-  mangala4 options: --board random|even, --first south|north, --leftover none|own-side
-  katro options:    --size 6x6|4x4|4x6|6x3, --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: direction, mover-row, opponent-hole, trigger, single-seed)
-  oware options:    --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: houses, seeds, grand-slam, max-plies)
-  kalah options:    --pits N, --seeds N, --empty-capture, --rules KEY=VALUE[,KEY=VALUE...]
-                    (keys: pits, seeds, empty-capture, max-plies)
-                    (--max-plies N is Kalah's move limit, 0 for none)";
+  mangala4 options: --deal random|even, --first south|north";
 
 /// The options every game shares.
 #[derive(Debug, Clone)]
@@ -118,14 +113,25 @@ pub trait Game {
         true
     }
 
-    /// `true` if `--max-plies` is the game's own move limit (a rule, taken by
-    /// [`set_option`](Game::set_option)) rather than the driver's cap on unfinished games.
+    /// Takes the game's rule options out of the command line, as every subcommand reads them
+    /// ([`cli::split_rules`]), and gives back the other arguments.
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String>;
+
+    /// `true` if the game's rules have a move limit (`--max-plies` is then that rule, and the
+    /// driver puts no cap of its own on unfinished games).
     fn takes_move_limit(&self) -> bool {
         false
     }
 
-    /// Takes game option `name` with its `value` (empty for an option that takes none).
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Takes game option `name` (one that is not a rule) with its `value` (empty for an
+    /// option that takes none).
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!(
+            "unknown {} option `{name}` (`mancala rules {}` lists its rule options)",
+            self.name(),
+            self.name()
+        ))
+    }
 
     /// The start position under the rules the game options chose, with no question asked
     /// and nothing printed: where `mancala engine` starts.
@@ -250,13 +256,19 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 /// Parses the options, then plays the game. `Err` only for a bad command line; otherwise the
 /// exit code of the game played.
 fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
+    let args = game.take_rules(args)?;
     let mut options = Options {
         auto: false,
         side: None,
         depth: None,
         time: Duration::from_millis(1000),
         seed: clock_seed(),
-        max_plies: 2000,
+        // A game whose rules limit its length is not cut short by the driver.
+        max_plies: if game.takes_move_limit() {
+            u32::MAX
+        } else {
+            2000
+        },
         threads: 1,
         position: None,
         db_seeds: None,
@@ -291,11 +303,6 @@ fn run<G: Game>(mut game: G, args: &[String]) -> Result<ExitCode, String> {
                 options.time = Duration::from_millis(ms);
             }
             "--seed" => options.seed = number(name, value(name, &mut args)?)?,
-            "--max-plies" if game.takes_move_limit() => {
-                game.set_option(name, value(name, &mut args)?)?;
-                // The rules end the game; every game whose rules take the limit ends anyway.
-                options.max_plies = u32::MAX;
-            }
             "--threads" => {
                 let threads = number(name, value(name, &mut args)?)?;
                 options.threads = usize::try_from(threads)

@@ -36,12 +36,14 @@ impl Game for Oware {
         Ok(Box::new(crate::databases::rest(databases)))
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "--rules" => self.rules = value.parse().map_err(|e| format!("{e}"))?,
-            other => return Err(format!("unknown oware option `{other}`")),
-        }
-        Ok(())
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String> {
+        let (rules, rest) = crate::cli::split_rules::<RuleSet>(args)?;
+        self.rules = rules;
+        Ok(rest)
+    }
+
+    fn takes_move_limit(&self) -> bool {
+        true
     }
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {

@@ -11,7 +11,7 @@ use super::{lines, Game, Input, Options, Rest, Stop};
 use mancala_engine::Game as _;
 use mancala_solver::Endgame;
 use toguz::notation::{HalfMove, Style};
-use toguz::prelude::{BoardSize, EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
+use toguz::prelude::{EndReason, Move, Position as _, RuleSet, Side, TuzdikRule};
 use toguz::{RepetitionRule, BLACK, WHITE};
 
 /// The Toguz Kumalak driver and its rule options.
@@ -61,7 +61,7 @@ impl Game for Toguz {
     }
 
     fn takes_value(&self, name: &str) -> bool {
-        name == "--board" || name == "--repetition"
+        name == "--repetition"
     }
 
     fn rules_start(&self) -> toguz::Toguz {
@@ -77,16 +77,14 @@ impl Game for Toguz {
         Ok(Box::new(crate::databases::rest(databases)))
     }
 
+    fn take_rules(&mut self, args: &[String]) -> Result<Vec<String>, String> {
+        let (rules, rest) = crate::cli::split_rules::<RuleSet>(args)?;
+        self.rules = rules;
+        Ok(rest)
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
-            "--optional-tuzdik" => self.rules.tuzdik = TuzdikRule::Optional,
-            "--board" => {
-                self.rules.board = value
-                    .parse()
-                    .ok()
-                    .and_then(BoardSize::from_per_side)
-                    .ok_or_else(|| format!("--board takes 9, 7 or 5, not `{value}`"))?;
-            }
             "--repetition" => {
                 self.repetition = value
                     .parse()

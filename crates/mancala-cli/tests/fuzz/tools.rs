@@ -216,14 +216,13 @@ pub fn some_options(rng: &mut Rng, options: &[(&str, &[&str])], most: u32) -> Ve
 fn game_options(game: &str) -> &'static [(&'static str, &'static [&'static str])] {
     match game {
         "toguz" => &[
-            ("--optional-tuzdik", &[]),
-            ("--no-majority-stop", &[]),
-            ("--board", &["9", "7", "5", "8", "x"]),
+            ("--tuzdik", &["optional", "automatic", "x"]),
+            ("--majority-stop", &["no", "yes", ""]),
+            ("--board", &["2x9", "2x7", "2x5", "9", "x"]),
         ],
         "mangala4" => &[
-            ("--board", &["even", "random", "1", "x"]),
-            ("--first", &["south", "north", "x"]),
             ("--leftover", &["none", "own-side", "x"]),
+            ("--rules", &["leftover=own-side", "x=y", ""]),
         ],
         "katro" => &[
             ("--size", &["6x6", "4x4", "4x6", "6x3", "5x5"]),
@@ -231,7 +230,7 @@ fn game_options(game: &str) -> &'static [(&'static str, &'static [&'static str])
             ("--mover-row", &["innermost", "inner", "x"]),
             ("--opponent-hole", &["row", "column"]),
             ("--trigger", &["occupied", "empty"]),
-            ("--single-seed", &[]),
+            ("--single-seed", &["", "yes", "no", "on"]),
             (
                 "--rules",
                 &["direction=per-turn", "trigger=empty", "x=y", ""],
@@ -240,7 +239,7 @@ fn game_options(game: &str) -> &'static [(&'static str, &'static [&'static str])
         "oware" => &[
             ("--houses", &["6", "4", "1", "0", "30"]),
             ("--seeds", &["4", "3", "0", "100"]),
-            ("--grand-slam", &["allowed", "forbidden", "x"]),
+            ("--grand-slam", &["capture-all", "no-capture", "x"]),
             ("--max-plies", &["10", "0", "x"]),
         ],
         "kalah" => &[
