@@ -1,5 +1,6 @@
 //! One program for every game: the same generic code, written once over the `Position` trait
-//! and the shared vocabulary, runs Toguz Kumalak, Mangala IV, Katro, Oware and Kalah.
+//! and the shared vocabulary, runs every game of the registry (Toguz Kumalak, Mangala IV,
+//! Katro, Oware and Kalah).
 //!
 //! ```text
 //! cargo run --example every_game [-- SEED]
@@ -11,6 +12,7 @@
 //! `toguz: south wins 82-70 (majority)`.
 
 use mancala_games::engine::prelude::*;
+use mancala_games::registry::{self, Registered, Visitor};
 use std::error::Error;
 use std::fmt::Display;
 use std::io::Write;
@@ -79,6 +81,18 @@ where
     Ok(())
 }
 
+/// [`tour`] of one registered game.
+struct Tour {
+    seed: u64,
+}
+
+impl Visitor for Tour {
+    type Output = Result<(), Box<dyn Error>>;
+    fn visit<G: Registered>(self) -> Self::Output {
+        tour::<G>(G::NAME, self.seed)
+    }
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     // An optional seed, so that each run can play other games.
     let seed = match std::env::args().nth(1) {
@@ -87,9 +101,8 @@ fn main() -> Result<(), Box<dyn Error>> {
             .map_err(|_| format!("SEED must be a whole number, not `{text}`"))?,
         None => 1,
     };
-    tour::<mancala_games::toguz::Toguz>("toguz", seed)?;
-    tour::<mancala_games::mangala4::Mangala4>("mangala4", seed)?;
-    tour::<mancala_games::katro::Katro>("katro", seed)?;
-    tour::<mancala_games::oware::Oware>("oware", seed)?;
-    tour::<mancala_games::kalah::Kalah>("kalah", seed)
+    for name in registry::names() {
+        registry::with_game(name, Tour { seed })??;
+    }
+    Ok(())
 }

@@ -263,7 +263,10 @@ fn in_kalah_max_plies_is_the_games_own_move_limit() {
     // The games without a move limit in their rules keep the driver's cap.
     let toguz = session("toguz --auto --depth 1 --max-plies 5", &[]);
     let last = toguz.stdout.lines().last().unwrap_or_default();
-    assert!(last.starts_with("result: unfinished after 5 plies (the --max-plies cap)"), "{last}");
+    assert!(
+        last.starts_with("result: unfinished after 5 plies (the --max-plies cap)"),
+        "{last}"
+    );
     for bad in ["x", "-1", "4294967296"] {
         let refused = session(&format!("kalah --auto --max-plies {bad}"), &[]);
         assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stdout);
