@@ -45,7 +45,7 @@ static SELECT: [[u8; 8]; 64] = {
 
 /// A Katro position: the board, the rules (size included), the side to move, and whether the
 /// game ended by an endless move. A small `Copy` value; play is copy-make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Katro {
     board: Cells,
     /// Bit `i` set when cell `i` holds seeds: move generation and the capture tests read it
@@ -485,5 +485,12 @@ impl mancala_engine::Position for Katro {
 
     fn seeds_on_side(&self, side: Side) -> u32 {
         self.side_seeds(side)
+    }
+}
+
+/// Written as the position string, which holds everything that decides the rest of the game.
+impl core::fmt::Debug for Katro {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
     }
 }

@@ -29,7 +29,7 @@ pub(crate) const RESOLVE_AT: u32 = 2;
 ///
 /// Its string (`Display`, `FromStr`, see [`notation`](crate::notation)) holds all of that, so
 /// a position read back plays on exactly as the one written.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Mangala4 {
     pub(crate) state: State,
     pub(crate) start: State,
@@ -326,5 +326,12 @@ impl Position for Mangala4 {
     #[inline]
     fn count_legal_moves(&self) -> usize {
         usize::from(self.end_reason().is_none())
+    }
+}
+
+/// Written as the position string, which holds everything that decides the rest of the game.
+impl core::fmt::Debug for Mangala4 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
     }
 }

@@ -36,7 +36,7 @@ pub(crate) const HOLE_BYTES: usize = 32;
 /// assert_eq!(text, "9S,9S,1,10S,10S,10S,10S,10S,10S/9S,9S,9S,9S,9S,9S,9S,1S,10S 10 0 N");
 /// assert_eq!(text.parse::<Toguz>(), Ok(position));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Toguz {
     /// Canonical holes, then the spare [`NO_TUZDIK`] hole.
     pub(crate) holes: [u8; HOLE_BYTES],
@@ -445,4 +445,11 @@ fn occupied_mask(holes: &[u8; HOLE_BYTES]) -> u32 {
         .iter()
         .enumerate()
         .fold(0, |mask, (i, &h)| mask | u32::from(h != 0) << i)
+}
+
+/// Written as the position string, which holds everything that decides the rest of the game.
+impl core::fmt::Debug for Toguz {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
 }
