@@ -43,3 +43,52 @@ def test_a_read_only_array_is_not_written():
     observations.base.flags.writeable = False
     with pytest.raises(RuntimeError, match="cannot be written"):
         batch.step_random()
+
+
+@pytest.mark.parametrize("name,options", [("toguz", {"final_view": 1}), ("mangala4", {"setup": "random"}),
+                                          ("oware", {"houses": 4, "seeds": 2, "max_moves": 9})])
+def test_a_pickled_batch_goes_on_as_the_batch_would(name, options):
+    import pickle
+
+    batch = mancala.Batch(name, 50, seed=6, threads=2, **options)
+    batch.reset()
+    for _ in range(40):
+        batch.step_random()
+    copy = pickle.loads(pickle.dumps(batch))
+    assert (copy.num_games, copy.threads, copy.name) == (batch.num_games, batch.threads, batch.name)
+    assert copy.to_strings() == batch.to_strings()
+    assert np.array_equal(copy.last_actions, batch.last_actions)
+    assert np.array_equal(copy.final_observations, batch.final_observations)
+    for _ in range(40):
+        for a, b in zip(batch.step_random(), copy.step_random()):
+            assert np.array_equal(a, b)
+        assert np.array_equal(copy.final_observations, batch.final_observations)
+    for a, b in zip(batch.reset(), copy.reset()):
+        assert np.array_equal(a, b), "the generators went on alike"
+    batch.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        pickle.dumps(batch)
+
+
+def test_a_batch_takes_about_600_bytes_a_toguz_game():
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc")
+    script = """
+import mancala
+def rss():
+    return int(next(l for l in open('/proc/self/status') if l.startswith('VmRSS')).split()[1]) * 1024
+n = 1 << 16
+before = rss()
+batch = mancala.Batch('toguz', n)
+batch.reset(copy=False)
+for _ in range(300):
+    batch.step_random(copy=False)
+print((rss() - before) / n)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    per_game = float(done.stdout)
+    assert 400 < per_game < 700, per_game

@@ -27,8 +27,7 @@ use crate::{Kalah, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{
-    excerpt, plain_number, read_keyed, read_side, read_two_rows, side_letter, KeyedError, Rows,
-    RowsError,
+    plain_number, read_keyed, read_side, read_two_rows, side_letter, KeyedError, Rows, RowsError,
 };
 use mancala_engine::{EndReason, Game};
 
@@ -38,16 +37,10 @@ pub enum ParseError {
     /// A move is one digit, the pit number `1` to `8`.
     #[error("`{0}` is not a move: a move is a pit number, 1 to 8")]
     Move(String),
-    /// A field of a position string does not read.
-    #[error("`{text}` is not a {what}: {why}")]
-    Field {
-        /// What the field stands for.
-        what: &'static str,
-        /// The text found (at most a line's worth of it).
-        text: String,
-        /// What it should be.
-        why: &'static str,
-    },
+    /// A field of a position string does not read (what it stands for, the text found and
+    /// what it should be, in the core's shape).
+    #[error(transparent)]
+    Field(#[from] mancala_engine::ParseError),
     /// A rule option is unknown, repeated or out of its range.
     #[error(transparent)]
     Option(#[from] mancala_engine::rules::RulesError),
@@ -66,11 +59,7 @@ pub enum ParseError {
 
 /// The error for a field `what` holding `text`.
 fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
-    ParseError::Field {
-        what,
-        text: excerpt(text),
-        why,
-    }
+    ParseError::Field(mancala_engine::ParseError::new(what, text, why))
 }
 
 /// What a number must be.

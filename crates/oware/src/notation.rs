@@ -33,8 +33,8 @@ use crate::{GrandSlam, Move, Oware, RuleSet, Setup, SetupError};
 use core::fmt;
 use core::str::FromStr;
 use mancala_engine::notation::{
-    excerpt, plain_number, read_keyed, read_side_or_word, read_two_rows, side_letter, KeyedError,
-    Rows, RowsError,
+    plain_number, read_keyed, read_side_or_word, read_two_rows, side_letter, KeyedError, Rows,
+    RowsError,
 };
 use mancala_engine::{EndReason, Game};
 
@@ -44,16 +44,10 @@ pub enum ParseError {
     /// A move is one digit, the house number `1` to `8`.
     #[error("`{0}` is not a move: a move is a house number, 1 to 8")]
     Move(String),
-    /// A field of a position string does not read.
-    #[error("`{text}` is not a {what}: {why}")]
-    Field {
-        /// What the field stands for.
-        what: &'static str,
-        /// The text found (at most a line's worth of it).
-        text: String,
-        /// What it should be.
-        why: &'static str,
-    },
+    /// A field of a position string does not read (what it stands for, the text found and
+    /// what it should be, in the core's shape).
+    #[error(transparent)]
+    Field(#[from] mancala_engine::ParseError),
     /// A rule option is unknown, repeated or out of its range.
     #[error(transparent)]
     Option(#[from] mancala_engine::rules::RulesError),
@@ -72,11 +66,7 @@ pub enum ParseError {
 
 /// The error for a field `what` holding `text`.
 fn field(what: &'static str, text: &str, why: &'static str) -> ParseError {
-    ParseError::Field {
-        what,
-        text: excerpt(text),
-        why,
-    }
+    ParseError::Field(mancala_engine::ParseError::new(what, text, why))
 }
 
 /// What a number must be.
