@@ -227,13 +227,7 @@ impl Position for Kalah {
     }
 
     fn legal_moves(&self) -> MoveList<Move> {
-        let mut moves = MoveList::new();
-        let mut mask = self.legal_mask();
-        while mask != 0 {
-            moves.push(Move::new(mask.trailing_zeros() as u8 + 1));
-            mask &= mask - 1;
-        }
-        moves
+        MoveList::from_mask(self.legal_mask(), |pit| Move::new(pit as u8 + 1))
     }
 
     fn check_move(&self, mv: Move) -> Result<(), MoveError> {

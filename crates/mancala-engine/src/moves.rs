@@ -36,6 +36,25 @@ impl<M: Copy + Default> MoveList<M> {
         self.moves[self.len as usize] = mv;
         self.len += 1;
     }
+
+    /// The moves of the set bits of `mask`, lowest first: bit `i` gives `move_of(i)`. The
+    /// shape of every game whose legal moves are a mask of holes.
+    ///
+    /// ```
+    /// use mancala_engine::MoveList;
+    ///
+    /// let moves = MoveList::from_mask(0b1010_0001, |hole| hole as u8 + 1);
+    /// assert_eq!(&*moves, &[1, 6, 8]);
+    /// ```
+    #[inline]
+    pub fn from_mask(mut mask: u32, move_of: impl Fn(u32) -> M) -> Self {
+        let mut moves = MoveList::new();
+        while mask != 0 {
+            moves.push(move_of(mask.trailing_zeros()));
+            mask &= mask - 1;
+        }
+        moves
+    }
 }
 
 impl<M: Copy + Default> Default for MoveList<M> {
