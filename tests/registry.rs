@@ -94,9 +94,12 @@ const REGISTRIES: &[Registry] = &[
     ("the fuzz suite (crates/mancala-cli/tests/fuzz)", |game| {
         read("crates/mancala-cli/tests/fuzz/main.rs").contains(&format!("mod {game};"))
     }),
-    ("the docs index (README.md)", |game| {
+    ("the README's table of games (README.md)", |game| {
+        let cell = format!("[`{game}`](https://docs.rs/{game})");
         root().join(format!("crates/{game}/README.md")).is_file()
-            && read("README.md").contains(&format!("(crates/{game}/README.md)"))
+            && read("README.md")
+                .lines()
+                .any(|line| line.starts_with("| crate |") && line.contains(&cell))
     }),
 ];
 

@@ -1,4 +1,6 @@
-//! Mechanisms shared by every mancala in the workspace, and no game's rules.
+#![doc = include_str!("../README.md")]
+//!
+//! # Modules
 //!
 //! - [`Side`], [`Outcome`], [`EndReason`]: the vocabulary of players and results.
 //! - [`topology`]: how holes connect — the two-row [`Ring`](topology::Ring), Katro's
@@ -19,28 +21,7 @@
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it. [`Game`] adds
 //!   the vocabulary every game crate shares: rules, start, setups, what a move did.
-//!
-//! ```
-//! use mancala_engine::sowing::Coverage;
-//!
-//! // 20 seeds round a ring of 18 holes, the first into hole 3: every hole gets one, and
-//! // holes 3 and 4 one more; the last seed lands in hole 4.
-//! let coverage = Coverage::new(18, 3, 20).unwrap();
-//! assert_eq!(coverage.last(), 4);
-//! let sown: Vec<usize> = (2..6).map(|hole| coverage.seeds_at(hole)).collect();
-//! assert_eq!(sown, [1, 2, 2, 1]);
-//! ```
-//!
-//! # Feature flags
-//!
-//! None is on by default.
-//!
-//! - `serde`: the [`serde_via_str!`] macro, with which the game crates give serde's
-//!   `Serialize` and `Deserialize` through their string forms, and those impls for [`Side`],
-//!   [`EndReason`], [`Outcome`] and [`GameResult`]. Adds the `serde` crate with its derive
-//!   macros: a few seconds more of a first build.
-//! - `parallel`: `perft::perft_parallel`, perft shared out across threads. Adds `rayon` and
-//!   its dependencies (crossbeam): some ten seconds more of a first build.
+
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod board;

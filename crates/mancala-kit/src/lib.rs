@@ -1,5 +1,6 @@
-//! The conformance kit: one call that checks a game against the [`Position`] trait's contract
-//! and the workspace's shared promises, over seeded random games.
+#![doc = include_str!("../README.md")]
+//!
+//! # What it checks
 //!
 //! At every ply of every game it checks that:
 //! - the legal moves are empty exactly when the game is over, and then there is a result;
@@ -9,7 +10,7 @@
 //! - every move's text reads back as the same move;
 //! - no seed is created or lost (board and stores), and the sides' seeds add up to the board's;
 //! - the position string reads back as an equal position with the same key, and so does every
-//!   extra round trip given (records; serde with [`Kit::serde`]);
+//!   extra round trip given (records; serde with `Kit::serde`, under the `serde` feature);
 //! - for a [`Game`] ([`Kit::game`]): the setup reads back as an equal position and the same
 //!   setup, the start and the rules agree, and `play_reported` plays as `play` does;
 //!
@@ -18,24 +19,10 @@
 //! ([`Position::play_random_moves`]) plays the same games as the core's plain one; and (unless
 //! the game may go on for ever) that every game ends within the ply limit.
 //!
-//! ```
-//! # use mancala_kit::Kit;
-//! # fn check<P>(start: P) where P: mancala_engine::Position + core::fmt::Debug + core::fmt::Display + core::str::FromStr,
-//! #   <P as core::str::FromStr>::Err: core::fmt::Display,
-//! #   P::Move: core::fmt::Display + core::str::FromStr {
-//! let report = Kit::new([start]).games(50).seed(1).run();
-//! assert_eq!(report.games, 50);
-//! # }
-//! ```
-//!
 //! [`perft_table`] reads the perft tables kept in a game's docs and counts them again;
 //! [`data`] finds the shared game records some tests replay, or skips; [`openspiel`] runs the
 //! scripts that compare a game with OpenSpiel's, or skips; [`toy`] is a tiny game for tests of
 //! code written over the trait.
-//!
-//! # Feature flags
-//!
-//! The crate has none.
 
 pub mod data;
 pub mod guide;

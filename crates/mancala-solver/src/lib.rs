@@ -1,6 +1,6 @@
-//! Exact values of mancala positions, for every game written on [`mancala_engine`]: the final
-//! score difference under perfect play, from the side to move, with the best moves and a
-//! principal variation.
+#![doc = include_str!("../README.md")]
+//!
+//! # How it searches
 //!
 //! [`solve`] runs a proof search: fail-soft alpha-beta with no depth limit, driven by MTD(f)
 //! null-window passes, over a transposition table of a size fixed up front (an option) and
@@ -19,18 +19,6 @@
 //!
 //! The search's recursion is as deep as its longest line; [`Options::max_line`] bounds it, so
 //! run a solve on a thread with a large stack for long games ([`on_large_stack`]).
-//!
-//! ```
-//! use mancala_engine::Game;
-//! use mancala_solver::{solve, Endless, Options};
-//! use kalah::{Kalah, RuleSet};
-//!
-//! // Kalah with 2 pits of 1 seed: South sows pit 2 into his store and moves again.
-//! let rules = RuleSet::with_board(2, 1).unwrap().with_max_plies(0);
-//! let solution = solve(&Kalah::new(rules), &Options::default(), Endless::South, None).unwrap();
-//! assert_eq!(solution.value, 2);
-//! assert_eq!(solution.best.len(), 1);
-//! ```
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
