@@ -333,8 +333,10 @@ impl Databases {
                     values: &values,
                     inner: &inner,
                 };
+                // No more threads than the level has chunks: a small level is one thread's.
+                let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
                 for pass in 1.. {
-                    let changed = work.pass(pass == 1, options.threads.max(1))?;
+                    let changed = work.pass(pass == 1, threads)?;
                     passes += 1;
                     if let Some(progress) = progress.as_mut() {
                         progress(&BuildProgress {
