@@ -98,10 +98,11 @@ impl Frame {
         Ok(())
     }
 
-    /// Why the game is over here, if it is: a player's pits are all empty, or more moves than
-    /// the limit have been played.
+    /// Why the game is over here, if it is, after `moves` moves (the frame's own count, or one
+    /// more than a count saturated at `u32::MAX`): a player's pits are all empty, or more moves
+    /// than the limit have been played.
     #[inline(always)]
-    pub(crate) fn end(&self) -> Option<EndReason> {
+    pub(crate) fn end_after(&self, moves: u64) -> Option<EndReason> {
         let pits = self.rules.pits();
         let word = Word::from_le_bytes(self.board);
         let row = ONES_BELOW[pits] * 0xFF;
@@ -109,7 +110,13 @@ impl Frame {
             return Some(EndReason::NoSeeds);
         }
         let limit = self.rules.max_plies();
-        (limit > 0 && self.ply > limit).then_some(EndReason::MoveLimit)
+        (limit > 0 && moves > u64::from(limit)).then_some(EndReason::MoveLimit)
+    }
+
+    /// Why the game is over here, if it is, after the frame's own count of moves.
+    #[inline(always)]
+    pub(crate) fn end(&self) -> Option<EndReason> {
+        self.end_after(u64::from(self.ply))
     }
 
     /// Each player's remaining seeds go into his store (the end of every game).
@@ -124,7 +131,8 @@ impl Frame {
 }
 
 impl Kalah {
-    /// Moves played since the start of the game.
+    /// Moves played since the start of the game, counted up to `u32::MAX` (a game under the
+    /// largest move limit, `u32::MAX`, ends with the move after it and keeps that count).
     #[inline]
     pub fn ply(&self) -> u32 {
         self.frame.ply
@@ -145,8 +153,9 @@ impl Kalah {
     #[inline(always)]
     pub(crate) fn apply(&mut self, mv: Move) -> Effect {
         let (frame, mut effect) = self.frame.after(mv);
+        let moves = u64::from(self.frame.ply) + 1;
         self.frame = frame;
-        if let Some(reason) = frame.end() {
+        if let Some(reason) = frame.end_after(moves) {
             self.frame.collect();
             self.end = Some(reason);
             effect.extra_turn = false;
@@ -286,7 +295,7 @@ impl Position for Kalah {
     #[inline]
     fn count_legal_moves_after(&self, mv: Move) -> usize {
         let (frame, _) = self.frame.after(mv);
-        match frame.end() {
+        match frame.end_after(u64::from(self.frame.ply) + 1) {
             Some(_) => 0,
             None => frame.occupied(frame.side).count_ones() as usize,
         }

@@ -19,7 +19,8 @@ pub struct Setup {
     pub stores: [u32; 2],
     /// The player to move.
     pub side: Side,
-    /// Moves played since the start of the game (the move limit counts them).
+    /// Moves played since the start of the game (the move limit counts them), up to
+    /// `u32::MAX` ([`Kalah::ply`]).
     pub ply: u32,
     /// Why the game ended, for a finished game (whose seeds have then been collected).
     pub end: Option<EndReason>,
@@ -147,6 +148,9 @@ fn from_parts(
         rules,
     };
     let limit = rules.max_plies();
+    // The count a game ended by the limit stands at: one past it, or `u32::MAX` where the
+    // count saturates ([`Kalah::ply`]).
+    let ended_at = limit.saturating_add(1);
     match end {
         None => match frame.end() {
             None => Ok(Kalah { frame, end: None }),
@@ -156,11 +160,11 @@ fn from_parts(
         Some(reason) => {
             let why = if on_board > 0 {
                 Some("the seeds left in the pits are collected at the end")
-            } else if limit > 0 && ply > limit + 1 {
+            } else if limit > 0 && ply > ended_at {
                 Some("the game ended at the move limit before this move count")
             } else {
                 match reason {
-                    EndReason::MoveLimit if limit == 0 || ply != limit + 1 => {
+                    EndReason::MoveLimit if limit == 0 || ply != ended_at => {
                         Some("the move count must be one more than the rules' move limit")
                     }
                     EndReason::MoveLimit | EndReason::NoSeeds => None,

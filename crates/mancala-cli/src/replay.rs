@@ -20,6 +20,9 @@ use std::process::ExitCode;
 use toguz::prelude::*;
 use toguz::record::{Reader, RecordErrorKind, Replay};
 
+/// The usage text, printed with every command-line error.
+const USAGE: &str = "usage: mancala replay FILE [--json]";
+
 /// The subcommand, run on the arguments after its name.
 pub fn main(args: Vec<OsString>) -> ExitCode {
     let args = match cli::args(args, ExitCode::from(2)) {
@@ -27,19 +30,28 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Err(code) => return code,
     };
     if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
-        outln!("usage: mancala replay FILE [--json]");
+        outln!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     let json = args.iter().any(|a| a == "--json");
+    if let Some(unknown) = args.iter().find(|a| a.starts_with('-') && *a != "--json") {
+        errln!("error: unknown option `{unknown}`\n{USAGE}");
+        return ExitCode::from(2);
+    }
     let files: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
     let [path] = files[..] else {
-        errln!("usage: mancala replay FILE [--json]");
+        let found = if files.is_empty() {
+            "no file".to_owned()
+        } else {
+            format!("{} files", files.len())
+        };
+        errln!("error: expected one FILE, found {found}\n{USAGE}");
         return ExitCode::from(2);
     };
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => {
-            errln!("replay: cannot read {path}: {e}");
+            errln!("error: cannot read {path}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -55,7 +67,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
                 (replay, error)
             }
             Err(e) if matches!(e.kind, RecordErrorKind::Io(_)) => {
-                errln!("replay: cannot read {path}: {}", e.kind);
+                errln!("error: cannot read {path}: {}", e.kind);
                 return ExitCode::from(2);
             }
             Err(e) => {

@@ -233,6 +233,110 @@ fn the_end_of_the_input_ends_an_endless_search_and_lets_a_limited_one_finish() {
     assert_eq!((ran.code, ran.lines.len()), (Some(0), 0));
 }
 
+/// A `go` whose only limit is the clock of the side not to move limits nothing: the end of
+/// the input stops it, as it stops `go infinite`.
+#[test]
+fn a_clock_of_the_side_not_to_move_is_stopped_at_the_end_of_input() {
+    for (args, script) in [
+        (
+            &["kalah"][..],
+            &["position startpos moves 1", "!go wtime 1000"][..],
+        ),
+        (&["oware"], &["!go btime 1000"]),
+        (&["toguz"], &["!go btime 1000 binc 10"]),
+        (
+            &["katro"],
+            &["position startpos moves 1", "!go wtime 50 winc 5"],
+        ),
+    ] {
+        let started = Instant::now();
+        let ran = session(args, script);
+        assert_eq!(ran.code, Some(0), "{args:?}");
+        assert!(
+            ran.lines.last().unwrap().starts_with("bestmove "),
+            "{args:?}: {:?}",
+            ran.lines
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+    }
+}
+
+/// `go depth 0` is refused as docs/protocol.md says (1 to 64), and an unknown command's
+/// control characters come back escaped, never raw.
+#[test]
+fn go_depth_0_is_refused_and_control_bytes_are_escaped() {
+    let ran = session(&["oware"], &["!go depth 0", "ab\u{0}c\u{1b}[2J", "isready"]);
+    assert!(
+        ran.lines
+            .iter()
+            .any(|l| l == "info string error: go depth takes a whole number from 1 to 64, not `0`"),
+        "{:?}",
+        ran.lines
+    );
+    assert!(
+        ran.lines
+            .iter()
+            .any(|l| l == "info string error: unknown command `ab\\u{0}c\\u{1b}[2J`"),
+        "{:?}",
+        ran.lines
+    );
+    assert!(ran.lines.iter().all(|l| !l.chars().any(|c| c.is_control())));
+    assert!(!ran.lines.iter().any(|l| l.starts_with("bestmove")));
+}
+
+/// Databases built for the start's rules and board never answer for a position of other
+/// rules or with more seeds than their game: the engine claims the solver's value or no
+/// proven result at all.
+#[test]
+fn endgame_seeds_of_other_rules_claim_no_proven_result() {
+    for (args, seeds, text) in [
+        (
+            &["kalah", "--pits", "2", "--seeds", "1"][..],
+            "40",
+            "12,10/9,9 0 0 N seeds=1",
+        ),
+        (
+            &["kalah"],
+            "10",
+            "0,1,0,1,0,0/1,0,0,2,0,1 20 22 S empty-capture=yes",
+        ),
+    ] {
+        let position: kalah::Kalah = text.parse().unwrap();
+        let unlimited = kalah::Kalah::from_setup(kalah::Setup {
+            rules: position.rules().with_max_plies(0),
+            ..position.to_setup()
+        })
+        .unwrap();
+        let solved = mancala_solver::solve(
+            &unlimited,
+            &mancala_solver::Options::default(),
+            mancala_solver::Endless::South,
+            None,
+        )
+        .unwrap();
+        let option = format!("setoption name EndgameSeeds value {seeds}");
+        let position_line = format!("position string {text}");
+        let ran = session(args, &[&option, "isready", &position_line, "go depth 12"]);
+        let mut scores = 0;
+        for line in &ran.lines {
+            let Some(score) = line
+                .split(" score cp ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+            else {
+                continue;
+            };
+            scores += 1;
+            let score: i32 = score.parse().unwrap();
+            if let Some(margin) = mancala_search::exact_margin(score) {
+                assert_eq!(margin, solved.value, "{text}: {line}");
+            }
+        }
+        assert!(scores > 0, "{:?}", ran.lines);
+        best_move(&ran.lines, 0, &position);
+    }
+}
+
 #[test]
 fn a_finished_game_has_no_move_and_bad_command_lines_are_refused() {
     // A Kalah board of one pit a side: the game ends at the first move.

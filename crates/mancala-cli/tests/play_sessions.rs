@@ -309,3 +309,22 @@ fn in_toguz_a_repetition_ends_the_game_only_under_a_repetition_rule() {
     let unreadable = session_with(&["toguz", "--position", "1S,4/4"], &[]);
     assert_eq!(unreadable.code, Some(2));
 }
+
+/// A half-move whose landing hole is wrong is refused in the words of play, which has no
+/// record: the half-move says where the seed lands.
+#[test]
+fn a_wrong_landing_hole_is_what_the_half_move_says() {
+    let ran = session("toguz --depth 1", &["12", "quit"]);
+    assert!(
+        ran.stdout
+            .contains("`12` does not fit the board: the last seed lands on hole "),
+        "{}",
+        ran.stdout
+    );
+    assert!(
+        ran.stdout.contains(", the half-move says 2."),
+        "{}",
+        ran.stdout
+    );
+    assert!(!ran.stdout.contains("record"), "{}", ran.stdout);
+}

@@ -326,3 +326,34 @@ fn match_repetition_takes_one_of_its_rules_and_only_in_toguz() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("games=2 "), "{text}");
 }
+
+/// `replay`'s command-line errors start with `error:` as every other subcommand's do, and
+/// name what is wrong.
+#[test]
+fn replay_errors_start_with_error_and_name_the_fault() {
+    let file = record_file("replay-errors", 1);
+    let file = file.to_str().expect("a UTF-8 path");
+    for (line, says) in [
+        (
+            "replay /nonexistent/records.pgn".to_owned(),
+            "cannot read /nonexistent/records.pgn",
+        ),
+        (format!("replay {file} --bogus"), "unknown option `--bogus`"),
+        (format!("replay {file} --json -x"), "unknown option `-x`"),
+        (
+            format!("replay {file} {file}"),
+            "expected one FILE, found 2 files",
+        ),
+        ("replay".to_owned(), "expected one FILE, found no file"),
+    ] {
+        let out = mancala(&line);
+        let errors = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "`{line}`: {errors}");
+        let first = errors.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: ") && first.contains(says),
+            "`{line}`: {errors}"
+        );
+        assert!(out.stdout.is_empty(), "`{line}` printed something");
+    }
+}

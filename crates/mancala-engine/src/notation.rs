@@ -32,6 +32,14 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// `count` seeds in words, `1 seed` or `N seeds`, for messages.
+pub fn seed_count(count: u64) -> String {
+    match count {
+        1 => "1 seed".to_owned(),
+        n => format!("{n} seeds"),
+    }
+}
+
 /// `text` without the byte-order marks it starts with: a mark is no part of the text, and a
 /// file written twice through a converter that adds one starts with two. Every reader of the
 /// workspace skips them this one way.

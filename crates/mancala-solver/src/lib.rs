@@ -27,7 +27,9 @@ mod search;
 mod stack;
 mod table;
 
-pub use db::{BuildOptions, BuildProgress, Databases, DbError, Endgame, LevelStats};
+pub use db::{
+    BuildOptions, BuildProgress, Databases, DbError, Endgame, LevelStats, MAX_BUILD_THREADS,
+};
 pub use search::SolveError;
 pub use stack::{on_large_stack, StackError, LARGE_STACK_BYTES};
 pub use table::{TableError, MAX_TABLE_BYTES};

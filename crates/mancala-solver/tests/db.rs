@@ -7,6 +7,7 @@ use common::{move_values, play_down_to};
 use mancala_engine::{EndReason, Game, Position, Rng, Side};
 use mancala_solver::{
     solve, solve_range, BuildOptions, Databases, DbError, Endgame, Endless, Options, Probe,
+    MAX_BUILD_THREADS,
 };
 use std::cell::Cell;
 use std::sync::Arc;
@@ -244,6 +245,111 @@ fn sizes_and_rules_are_checked() {
         Databases::build(&toguz::Toguz::default(), &BuildOptions::default(), None),
         Err(DbError::Rules(_))
     ));
+}
+
+#[test]
+fn a_build_refuses_more_threads_than_it_takes() {
+    let start = kalah::Kalah::new(kalah::RuleSet::with_board(2, 2).unwrap().with_max_plies(0));
+    for threads in [MAX_BUILD_THREADS + 1, 100_000, usize::MAX] {
+        let options = BuildOptions {
+            max_seeds: 4,
+            threads,
+            ..BuildOptions::default()
+        };
+        assert!(matches!(
+            Databases::build(&start, &options, None),
+            Err(DbError::Threads { threads: t }) if t == threads
+        ));
+    }
+    for threads in [0, 1, MAX_BUILD_THREADS] {
+        let options = BuildOptions {
+            max_seeds: 4,
+            threads,
+            ..BuildOptions::default()
+        };
+        assert_eq!(
+            Databases::build(&start, &options, None)
+                .unwrap()
+                .0
+                .max_seeds(),
+            Some(4)
+        );
+    }
+    assert!(BuildOptions::on_every_core(4).threads <= MAX_BUILD_THREADS);
+}
+
+/// Every answer `db` may give about `position`, none.
+fn answers_none<G: Endgame>(db: &Databases, position: &G) {
+    assert_eq!(db.probe(position, Endless::South), None, "{position:?}");
+    assert_eq!(db.probe(position, Endless::North), None, "{position:?}");
+    assert_eq!(db.known(position), None, "{position:?}");
+    assert!(db.fits(position).is_err(), "{position:?}");
+}
+
+#[test]
+fn databases_of_other_rules_and_sizes_answer_nothing() {
+    // The board of 40 seeds in a game of 4, with levels built up to 40.
+    let tiny = kalah::Kalah::new(kalah::RuleSet::with_board(2, 1).unwrap().with_max_plies(0));
+    let db = build(&tiny, 40);
+    let crowded: kalah::Kalah = "12,10/9,9 0 0 N seeds=1".parse().unwrap();
+    answers_none(&db, &crowded);
+    assert!(matches!(
+        db.fits(&crowded),
+        Err(DbError::Seeds { board: 40, game: 4 })
+    ));
+    // The same rules but for the move limit: the databases' template serves them.
+    let limited: kalah::Kalah = "1,0/0,1 1 1 S seeds=1".parse().unwrap();
+    assert!(db.fits(&limited).is_ok());
+    assert!(db.known(&limited).is_some());
+    // Another board size.
+    let wider: kalah::Kalah = "1,0,0/0,1,0 2 2 S seeds=1".parse().unwrap();
+    answers_none(&db, &wider);
+
+    // The empty capture, in databases built without it, and the other way round.
+    let standard = kalah::Kalah::new(kalah::RuleSet::STANDARD.with_max_plies(0));
+    let db = build(&standard, 6);
+    let empty: kalah::Kalah = "0,1,0,1,0,0/1,0,0,2,0,1 20 22 S empty-capture=yes"
+        .parse()
+        .unwrap();
+    answers_none(&db, &empty);
+    let plain: kalah::Kalah = "0,1,0,1,0,0/1,0,0,2,0,1 20 22 S".parse().unwrap();
+    assert!(db.known(&plain).is_some());
+    let with_empty = build(&empty.db_template(), 6);
+    answers_none(&with_empty, &plain);
+    // The solver's value under the position's own rules, and the databases' of those rules.
+    let unlimited = kalah::Kalah::from_setup(kalah::Setup {
+        rules: empty.db_template_rules(),
+        ..empty.to_setup()
+    })
+    .unwrap();
+    let value = solve(&unlimited, &Options::default(), Endless::South, None)
+        .unwrap()
+        .value;
+    let me = empty.side_to_move();
+    let lead = empty.score(me) as i32 - empty.score(!me) as i32;
+    assert_eq!(with_empty.known(&empty), Some(value - lead));
+
+    // Oware databases of 3 houses of 2 seeds, asked about 3 houses of 1 and 4 houses of 2.
+    let oware_db = build(&oware_start(3, 2), 6);
+    for (houses, seeds) in [(3, 1), (4, 2)] {
+        let other = oware_start(houses, seeds);
+        answers_none(&oware_db, &other);
+    }
+    // Toguz Kumalak databases of the 5-hole board, asked about the 7-hole board.
+    let five = toguz::Toguz::new(toguz::RuleSet {
+        board: toguz::BoardSize::Five,
+        stop_at_majority: false,
+        ..toguz::RuleSet::STANDARD
+    });
+    let toguz_db = build(&five, 2);
+    let seven = toguz::Toguz::new(toguz::RuleSet {
+        board: toguz::BoardSize::Seven,
+        stop_at_majority: false,
+        ..toguz::RuleSet::STANDARD
+    });
+    answers_none(&toguz_db, &seven);
+    // A database of one game asked about another's position.
+    answers_none(&db, &oware_start(3, 2));
 }
 
 /// Oware's value for the side to move by plain minimax, or `None` past `budget` nodes: with

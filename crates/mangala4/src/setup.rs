@@ -5,6 +5,7 @@ use crate::position::{Mangala4, RESOLVE_AT};
 use crate::repetition::repeat_turn;
 use crate::rules::{RuleSet, HOLES, MAX_SEEDS, STANDARD_SEEDS};
 use crate::sowing::{forced_hole, sow_move, step, Sown, State, Step};
+use mancala_engine::notation::seed_count;
 use mancala_engine::{Rng, Side};
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
@@ -58,7 +59,10 @@ pub enum SetupError {
     #[error("a run since the last capture has at least one turn (none is written as no run)")]
     EmptyRun,
     /// The run's start board holds another number of seeds than the board.
-    #[error("the board when the run began holds {start} seeds, the board now {now}: only a capture changes that")]
+    #[error(
+        "the board when the run began holds {}, the board now {now}: only a capture changes that",
+        seed_count(*start)
+    )]
     RunSeeds {
         /// Seeds on the run's start board.
         start: u64,

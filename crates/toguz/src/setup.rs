@@ -2,6 +2,7 @@
 
 use crate::position::{ring, HOLE_BYTES};
 use crate::{RuleSet, Toguz};
+use mancala_engine::notation::seed_count;
 use mancala_engine::{Game, Position, Side};
 
 /// The parts of a position, as a caller or a notation gives them: public fields, no promises.
@@ -45,7 +46,7 @@ pub enum SetupError {
         found: usize,
     },
     /// A count is larger than every seed of the game.
-    #[error("{place} holds {count} seeds, more than the {seeds} in the game")]
+    #[error("{place} holds {}, more than the {seeds} in the game", seed_count(u64::from(*count)))]
     CountTooLarge {
         /// Where: `White's hole 4`, `White's kazan`, …
         place: String,
@@ -55,7 +56,7 @@ pub enum SetupError {
         seeds: u32,
     },
     /// Holes and kazans do not add up to the seeds of the game.
-    #[error("holes and kazans hold {found} seeds, the game has {expected}")]
+    #[error("holes and kazans hold {}, the game has {expected}", seed_count(*found))]
     WrongTotal {
         /// The sum found.
         found: u64,
@@ -94,7 +95,7 @@ pub enum SetupError {
         number: usize,
     },
     /// A tuzdik hole holds seeds; every seed sown there goes to the kazan.
-    #[error("{player}'s tuzdik holds {count} seeds; a tuzdik is always empty")]
+    #[error("{player}'s tuzdik holds {}; a tuzdik is always empty", seed_count(u64::from(*count)))]
     SeedsInTuzdik {
         /// Whose tuzdik.
         player: &'static str,
@@ -102,7 +103,10 @@ pub enum SetupError {
         count: u32,
     },
     /// A player with a tuzdik has fewer than the 3 seeds its creation put in his kazan.
-    #[error("{player} has a tuzdik but only {kazan} seeds in his kazan (a tuzdik brings 3)")]
+    #[error(
+        "{player} has a tuzdik but only {} in his kazan (a tuzdik brings 3)",
+        seed_count(u64::from(*kazan))
+    )]
     KazanTooSmallForTuzdik {
         /// Whose kazan.
         player: &'static str,
@@ -112,8 +116,9 @@ pub enum SetupError {
     /// An odd kazan without a tuzdik: captures are even, so only a tuzdik (its 3 seeds, the
     /// seeds it is fed) can make a kazan odd.
     #[error(
-        "{player}'s kazan holds {kazan} seeds, an odd number, but {player} has no tuzdik: \
-         without one a kazan only grows by even captures"
+        "{player}'s kazan holds {}, an odd number, but {player} has no tuzdik: \
+         without one a kazan only grows by even captures",
+        seed_count(u64::from(*kazan))
     )]
     OddKazan {
         /// Whose kazan.

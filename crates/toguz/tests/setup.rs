@@ -175,3 +175,26 @@ fn errors_read_well() {
         "holes and kazans hold 161 seeds, the game has 162"
     );
 }
+
+/// One seed is `1 seed` in every message that counts seeds.
+#[test]
+fn one_seed_is_one_seed_in_the_messages() {
+    let mut setup = start_setup();
+    setup.holes[0] -= 1;
+    setup.kazans[0] = 1;
+    let message = err(&setup).to_string();
+    assert!(
+        message.starts_with("White's kazan holds 1 seed, an odd number"),
+        "{message}"
+    );
+    let mut setup = with_tuzdiks();
+    let tuzdik = setup.tuzdiks[0].unwrap();
+    let from = (0..setup.holes.len())
+        .find(|&i| i != tuzdik && Some(i) != setup.tuzdiks[1] && setup.holes[i] > 0)
+        .unwrap();
+    setup.holes[from] -= 1;
+    setup.holes[tuzdik] = 1;
+    let message = err(&setup).to_string();
+    assert!(message.contains("tuzdik holds 1 seed;"), "{message}");
+    assert!(!message.contains("1 seeds"), "{message}");
+}

@@ -152,31 +152,34 @@ fn go(words: &[&str]) -> Result<Go, String> {
             go.infinite = true;
             continue;
         }
-        let mut number = |most: u64| -> Result<u64, String> {
+        let mut number = |least: u64, most: u64| -> Result<u64, String> {
             let value = words
                 .next()
                 .ok_or_else(|| format!("go {word} takes a number"))?;
             value
                 .parse::<u64>()
                 .ok()
-                .filter(|&n| n <= most)
+                .filter(|n| (least..=most).contains(n))
                 .ok_or_else(|| {
                     format!(
-                        "go {word} takes a whole number from 0 to {most}, not `{}`",
+                        "go {word} takes a whole number from {least} to {most}, not `{}`",
                         shorten(value)
                     )
                 })
         };
         let millis = |n: u64| Some(Duration::from_millis(n));
         match word {
-            "movetime" => go.movetime = millis(number(MAX_MILLIS)?),
-            "depth" => go.depth = Some(number(u64::from(mancala_search::MAX_SEARCH_DEPTH))? as u32),
-            "nodes" => go.nodes = Some(number(u64::MAX)?),
-            "wtime" => go.clock[0] = millis(number(MAX_MILLIS)?),
-            "btime" => go.clock[1] = millis(number(MAX_MILLIS)?),
-            "winc" => go.increment[0] = millis(number(MAX_MILLIS)?),
-            "binc" => go.increment[1] = millis(number(MAX_MILLIS)?),
-            "movestogo" => go.moves_to_go = Some(number(1000)? as u32),
+            "movetime" => go.movetime = millis(number(0, MAX_MILLIS)?),
+            "depth" => {
+                let most = u64::from(mancala_search::MAX_SEARCH_DEPTH);
+                go.depth = Some(number(1, most)? as u32)
+            }
+            "nodes" => go.nodes = Some(number(0, u64::MAX)?),
+            "wtime" => go.clock[0] = millis(number(0, MAX_MILLIS)?),
+            "btime" => go.clock[1] = millis(number(0, MAX_MILLIS)?),
+            "winc" => go.increment[0] = millis(number(0, MAX_MILLIS)?),
+            "binc" => go.increment[1] = millis(number(0, MAX_MILLIS)?),
+            "movestogo" => go.moves_to_go = Some(number(0, 1000)? as u32),
             other => return Err(format!("unknown go limit `{}`", shorten(other))),
         }
     }

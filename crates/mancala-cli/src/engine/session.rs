@@ -359,8 +359,8 @@ where
     /// Starts the search of `go` on its thread.
     fn go(&mut self, go: Go) {
         let mut player = self.player.take().unwrap_or_else(|| self.fresh_player());
-        let limits = limits(&go, self.options.max_depth, self.position.side_to_move());
-        player.set_limits(limits);
+        let side = self.position.side_to_move();
+        player.set_limits(limits(&go, self.options.max_depth, side));
         let stop = Arc::new(AtomicBool::new(false));
         player.set_stop(Some(stop.clone()));
         let position = self.position.clone();
@@ -368,9 +368,7 @@ where
         let answered = Arc::new(AtomicBool::new(false));
         let answer = answered.clone();
         let wait = go.infinite;
-        let endless = go.infinite
-            || (go.depth, go.nodes, go.movetime, go.clock[0], go.clock[1])
-                == (None, None, None, None, None);
+        let endless = unlimited(&go, side);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(8 << 20)
@@ -395,9 +393,40 @@ where
     }
 }
 
-/// One error line; the engine goes on.
+/// One error line; the engine goes on. Control characters of the message (from the input
+/// it quotes) are escaped, so the line is one line of text, as the protocol's output is.
 pub fn report_error(message: &str) {
-    outln!("info string error: {message}");
+    outln!("info string error: {}", printable(message));
+}
+
+/// `text` with every control character written as its escape (`\u{0}`, `\t`).
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Whether `go` leaves the search of `side` to move without a limit of its own, so that
+/// only `stop` or the end of the input ends it: `infinite`, or no depth, node count, move time
+/// or clock of that side (the other side's clock limits nothing).
+fn unlimited(go: &Go, side: Side) -> bool {
+    go.infinite
+        || (go.depth, go.nodes, go.movetime, go.clock[clock_index(side)])
+            == (None, None, None, None)
+}
+
+/// The index of `side`'s clock and increment in [`Go`] (`wtime` is South's).
+fn clock_index(side: Side) -> usize {
+    match side {
+        Side::South => 0,
+        Side::North => 1,
+    }
 }
 
 /// The limits of `go` for the side to move: the depth asked (at most `max_depth`), nodes, and
@@ -407,10 +436,7 @@ fn limits(go: &Go, max_depth: u32, side: Side) -> Limits {
     if let Some(nodes) = go.nodes {
         limits = limits.with_nodes(nodes);
     }
-    let index = match side {
-        Side::South => 0,
-        Side::North => 1,
-    };
+    let index = clock_index(side);
     let from_clock = go.clock[index].map(|clock| {
         let increment = go.increment[index].unwrap_or_default();
         let share = clock / go.moves_to_go.unwrap_or(MOVES_LEFT).max(1) + increment * 3 / 4;

@@ -8,7 +8,7 @@ use kalah::{Kalah, Record, RuleSet};
 use mancala_engine::Game;
 
 /// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
-/// empty capture, a short move limit.
+/// empty capture, a short move limit, the largest one and none.
 fn rule_sets() -> Vec<RuleSet> {
     let board = |pits, seeds| RuleSet::with_board(pits, seeds).expect("a valid board");
     vec![
@@ -17,14 +17,33 @@ fn rule_sets() -> Vec<RuleSet> {
         board(8, 6),
         RuleSet::STANDARD.with_empty_capture(true),
         RuleSet::STANDARD.with_max_plies(40),
+        RuleSet::STANDARD.with_max_plies(u32::MAX),
+        RuleSet::STANDARD.with_max_plies(0),
     ]
+}
+
+/// Starts near the top of the move count: under the largest move limit, which the next moves
+/// reach, and without a limit, where the count stops at its top.
+fn counter_starts() -> Vec<Kalah> {
+    [u32::MAX, 0]
+        .into_iter()
+        .flat_map(|limit| [u32::MAX - 2, u32::MAX - 1].map(move |ply| (limit, ply)))
+        .map(|(limit, ply)| {
+            Kalah::from_setup(kalah::Setup {
+                ply,
+                ..Kalah::new(RuleSet::STANDARD.with_max_plies(limit)).to_setup()
+            })
+            .expect("a game going on near the top of the count")
+        })
+        .collect()
 }
 
 /// Runs every Kalah entry point.
 pub fn all(budget: Budget) {
     let mut reports = Reports::default();
     let rule_sets = rule_sets();
-    let starts: Vec<Kalah> = rule_sets.iter().map(|&rules| Kalah::new(rules)).collect();
+    let mut starts: Vec<Kalah> = rule_sets.iter().map(|&rules| Kalah::new(rules)).collect();
+    starts.extend(counter_starts());
     let found = positions(&starts, 2, budget.seed);
     reports.add(position::<Kalah>(
         "kalah position",

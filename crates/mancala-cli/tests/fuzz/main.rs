@@ -20,6 +20,7 @@ mod katro;
 mod mangala4;
 mod other_tools;
 mod oware;
+mod proven;
 mod regressions;
 mod toguz;
 mod tools;
@@ -65,6 +66,12 @@ fn tool_command_lines_and_input() {
 fn game_and_search_tool_command_lines_and_input() {
     let budget = Budget::short();
     other_tools::all(budget, &toguz::record_files(budget.seed));
+    proven::all(budget);
+}
+
+#[test]
+fn databases_and_proven_results() {
+    proven::all(Budget::short());
 }
 
 /// Every entry point with the long round's budget.
@@ -80,4 +87,5 @@ fn long_round() {
     oware::all(budget);
     tools::all(budget);
     other_tools::all(budget, &toguz::record_files(budget.seed));
+    proven::all(budget);
 }

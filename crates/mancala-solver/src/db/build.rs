@@ -4,7 +4,7 @@
 
 use super::index::{next_board, Binomials, Ranks};
 use super::level_index;
-use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
+use super::{Databases, DbError, Endgame, Level, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -18,19 +18,22 @@ const CHUNK: usize = 1 << 14;
 pub struct BuildOptions {
     /// Levels from 0 up to this many seeds on the board.
     pub max_seeds: u32,
-    /// Building threads (at least 1); default 1.
+    /// Building threads, 1 to [`MAX_BUILD_THREADS`] (0 counts as 1; more is refused with
+    /// [`DbError::Threads`]); default 1.
     pub threads: usize,
     /// The most bytes the levels and a level's work space may take; default 1 GiB.
     pub memory_bytes: u64,
 }
 
 impl BuildOptions {
-    /// Levels up to `max_seeds` seeds on the board, built on every core the machine has,
-    /// within the default memory: what a player asks for.
+    /// Levels up to `max_seeds` seeds on the board, built on every core the machine has (at
+    /// most [`MAX_BUILD_THREADS`]), within the default memory: what a player asks for.
     pub fn on_every_core(max_seeds: u32) -> BuildOptions {
         BuildOptions {
             max_seeds,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: std::thread::available_parallelism()
+                .map_or(1, usize::from)
+                .min(MAX_BUILD_THREADS),
             ..BuildOptions::default()
         }
     }
@@ -282,6 +285,11 @@ impl Databases {
         mut progress: Option<&mut dyn FnMut(&BuildProgress)>,
         way: Way,
     ) -> Result<(Databases, Vec<LevelStats>), DbError> {
+        if options.threads > MAX_BUILD_THREADS {
+            return Err(DbError::Threads {
+                threads: options.threads,
+            });
+        }
         let mut db = Databases::empty(template, options.max_seeds)?;
         db.check_memory(options)?;
         let started = Instant::now();
@@ -325,8 +333,10 @@ impl Databases {
                     values: &values,
                     inner: &inner,
                 };
+                // No more threads than the level has chunks: a small level is one thread's.
+                let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
                 for pass in 1.. {
-                    let changed = work.pass(pass == 1, options.threads.max(1))?;
+                    let changed = work.pass(pass == 1, threads)?;
                     passes += 1;
                     if let Some(progress) = progress.as_mut() {
                         progress(&BuildProgress {
@@ -373,9 +383,13 @@ impl Databases {
         let rules = template.db_rules()?;
         let pits = template.db_pits();
         let binomials = Binomials::new(max_seeds as usize + pits + 1);
+        let start = G::new(template.rules());
+        let game_seeds = start.with_db_board(|board| board.iter().map(|&s| u32::from(s)).sum());
         Ok(Databases {
             game: G::NAME.to_owned(),
             rules,
+            typed_rules: Box::new(template.db_template_rules()),
+            game_seeds,
             pits,
             extra: template.db_extra_states().max(1),
             cycles: G::CYCLES,

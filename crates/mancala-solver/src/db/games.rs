@@ -21,7 +21,11 @@ impl Endgame for kalah::Kalah {
     }
 
     fn db_template(&self) -> Self {
-        kalah::Kalah::new(self.rules().with_max_plies(0))
+        kalah::Kalah::new(self.db_template_rules())
+    }
+
+    fn db_template_rules(&self) -> kalah::RuleSet {
+        self.rules().with_max_plies(0)
     }
 
     fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
@@ -100,7 +104,11 @@ impl Endgame for oware::Oware {
     }
 
     fn db_template(&self) -> Self {
-        oware::Oware::new(self.rules().with_max_plies(0).with_stop_at_majority(false))
+        oware::Oware::new(self.db_template_rules())
+    }
+
+    fn db_template_rules(&self) -> oware::RuleSet {
+        self.rules().with_max_plies(0).with_stop_at_majority(false)
     }
 
     fn db_position(&self, pits: &[u8], _extra: u32, side: Side) -> Option<Self> {
@@ -153,10 +161,14 @@ impl Endgame for toguz::Toguz {
     }
 
     fn db_template(&self) -> Self {
-        toguz::Toguz::new(toguz::RuleSet {
+        toguz::Toguz::new(self.db_template_rules())
+    }
+
+    fn db_template_rules(&self) -> toguz::RuleSet {
+        toguz::RuleSet {
             stop_at_majority: false,
             ..self.rules()
-        })
+        }
     }
 
     fn db_extra_states(&self) -> u32 {

@@ -34,14 +34,19 @@ pub use build::{BuildOptions, BuildProgress, LevelStats};
 use crate::Endless;
 use index::{Binomials, Ranks};
 use mancala_engine::{Game, Side};
+use std::any::Any;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The most seeds on the board a level may have: a value plus the seed count fits a byte.
 pub const MAX_LEVEL_SEEDS: u32 = 127;
 
+/// The most threads a build runs on: far more than any machine's cores, few enough that
+/// every one starts (each has a stack of its own).
+pub const MAX_BUILD_THREADS: usize = 256;
+
 /// A game whose positions a database can hold: the board, the side to move and the extra
 /// state decide its future. A file's header names it by [`Game::NAME`].
-pub trait Endgame: Game + Send + Sync {
+pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
     /// Whether play can go on for ever without a capture (then both conventions are built).
     const CYCLES: bool;
 
@@ -60,6 +65,12 @@ pub trait Endgame: Game + Send + Sync {
     /// rules: the same rules without what lets more than the board decide (a move limit, a
     /// stop at a majority), which changes no winner the board decides, so a player probes them.
     fn db_template(&self) -> Self;
+
+    /// The rules of [`db_template`](Endgame::db_template): what a probe compares with the
+    /// databases' own, so a game makes them without a position where it can.
+    fn db_template_rules(&self) -> Self::Rules {
+        self.db_template().rules()
+    }
 
     /// Whether the position's record of earlier boards is empty (the start, or right after a
     /// capture), for a game with [`HISTORY`](Endgame::HISTORY): only there do the databases'
@@ -143,6 +154,20 @@ pub enum DbError {
     /// A building thread could not be started.
     #[error("cannot start a building thread: {0}")]
     Thread(String),
+    /// A board holds more seeds than the databases' game has.
+    #[error("the board holds {board} seeds, more than the {game} of the databases' game")]
+    Seeds {
+        /// The seeds on the board.
+        board: u32,
+        /// The seeds of the game the databases were built for.
+        game: u32,
+    },
+    /// More building threads than a build takes.
+    #[error("{threads} building threads, more than the {MAX_BUILD_THREADS} a build takes")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+    },
 }
 
 /// One level: a byte a position and convention.
@@ -168,6 +193,11 @@ impl Level {
 pub struct Databases {
     game: String,
     rules: String,
+    /// The rules as the game's own type (`G::Rules` of the game named `game`), compared with
+    /// a position's at every probe.
+    typed_rules: Box<dyn Any + Send + Sync>,
+    /// Every seed of that game: no board with more belongs to it.
+    game_seeds: u32,
     pits: usize,
     extra: u32,
     cycles: bool,
@@ -200,13 +230,17 @@ impl Databases {
         self.positions() * if self.cycles { 2 } else { 1 }
     }
 
-    /// Whether these databases hold `template`'s game and rules.
-    pub fn fits<G: Endgame>(&self, template: &G) -> Result<(), DbError> {
+    /// Whether these databases answer for `position`: its game, its rules as
+    /// [`db_template`](Endgame::db_template) gives them and its board's size are those they were
+    /// built for, and its board holds no more seeds than that game has. [`probe`](Databases::probe)
+    /// and [`known`](Databases::known) answer `None` wherever this fails.
+    pub fn fits<G: Endgame>(&self, position: &G) -> Result<(), DbError> {
+        let template = position.db_template();
         let rules = template.db_rules()?;
         if G::NAME != self.game
             || rules != self.rules
             || template.db_pits() != self.pits
-            || template.db_extra_states() != self.extra
+            || template.db_extra_states().max(1) != self.extra
         {
             return Err(DbError::Format(format!(
                 "the databases are of {} ({}), the position of {} ({rules})",
@@ -215,17 +249,38 @@ impl Databases {
                 G::NAME
             )));
         }
+        let board = position.with_db_board(|board| board.iter().map(|&s| u32::from(s)).sum());
+        if board > self.game_seeds {
+            return Err(DbError::Seeds {
+                board,
+                game: self.game_seeds,
+            });
+        }
         Ok(())
+    }
+
+    /// Whether `position`'s game and rules are those of the databases (what
+    /// [`fits`](Databases::fits) checks first, without making a text at every probe).
+    #[inline]
+    fn same_rules<G: Endgame>(&self, position: &G) -> bool {
+        G::NAME == self.game
+            && self
+                .typed_rules
+                .downcast_ref::<G::Rules>()
+                .is_some_and(|rules| *rules == position.db_template_rules())
     }
 
     /// The level of `position` if it is held, and its index there.
     fn locate<G: Endgame>(&self, position: &G) -> Option<(usize, usize)> {
+        if !self.same_rules(position) {
+            return None;
+        }
         let (rank, seeds) = position.with_db_board(|board| {
             (board.len() == self.pits)
                 .then(|| self.ranks.rank(board))
                 .flatten()
         })?;
-        if seeds >= self.levels.len() {
+        if seeds >= self.levels.len() || seeds > self.game_seeds as usize {
             return None;
         }
         let index = level_index(
@@ -239,7 +294,9 @@ impl Databases {
 
     /// The score difference the rest of the game brings `position`'s side to move under
     /// perfect play and the convention `endless`, and whether the other convention gives
-    /// another; `None` when its level is not held or the game is over. (For a game with
+    /// another; `None` when its level is not held, the game is over, or the databases do not
+    /// [`fit`](Databases::fits) it (other rules, a larger board, more seeds than their game
+    /// has). (For a game with
     /// [`HISTORY`](Endgame::HISTORY), the value of the position with its record cleared.)
     pub fn probe<G: Endgame>(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
         if position.is_over() {

@@ -57,24 +57,24 @@ pub enum ResolveError {
         source: MoveError,
     },
     /// The last seed lands elsewhere.
-    #[error("the last seed lands on hole {actual}, the record says {recorded}")]
+    #[error("the last seed lands on hole {actual}, the half-move says {recorded}")]
     Landing {
         /// The landing hole written.
         recorded: u8,
         /// The landing hole by the rules (numbered from its owner's left).
         actual: u8,
     },
-    /// The record marks a tuzdik the move does not make.
-    #[error("the record marks a tuzdik but the move makes none")]
+    /// The half-move marks a tuzdik the move does not make.
+    #[error("the half-move marks a tuzdik but the move makes none")]
     TuzdikNotMade,
-    /// The move makes a tuzdik the record does not mark.
-    #[error("the move makes a tuzdik on hole {number} but the record does not mark it")]
+    /// The move makes a tuzdik the half-move does not mark.
+    #[error("the move makes a tuzdik on hole {number} but the half-move does not mark it")]
     TuzdikNotMarked {
         /// The tuzdik's hole number, counted from its owner's left.
         number: u8,
     },
     /// The kazan total disagrees.
-    #[error("the mover's kazan holds {actual} after the move, the record says {recorded}")]
+    #[error("the mover's kazan holds {actual} after the move, the half-move says {recorded}")]
     Kazan {
         /// The total written.
         recorded: u16,
@@ -82,13 +82,13 @@ pub enum ResolveError {
         actual: u32,
     },
     /// A kazan total is written but the move captures nothing.
-    #[error("the record gives a kazan total ({recorded}) but the move captures nothing")]
+    #[error("the half-move gives a kazan total ({recorded}) but the move captures nothing")]
     KazanWithoutCapture {
         /// The total written.
         recorded: u16,
     },
-    /// The move captures but the PlayOK record gives no kazan total.
-    #[error("the move captures {captured} seeds but the record gives no kazan total")]
+    /// The move captures but the PlayOK half-move gives no kazan total.
+    #[error("the move captures {captured} seeds but the half-move gives no kazan total")]
     MissingKazan {
         /// Seeds captured.
         captured: u32,
