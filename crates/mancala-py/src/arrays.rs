@@ -8,10 +8,17 @@ use pyo3::types::{PyByteArray, PyBytes, PyModule};
 
 static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 
-fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+/// numpy's module, imported once.
+pub(crate) fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
     NUMPY
         .get_or_try_init(py, || Ok(py.import("numpy")?.unbind()))
         .map(|m| m.bind(py))
+}
+
+/// Whether `value` is one of numpy's bools (`np.True_`, `np.False_`).
+pub(crate) fn is_numpy_bool(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let bool_type = numpy(value.py())?.getattr("bool_")?;
+    value.is_instance(&bool_type)
 }
 
 /// An element type of the arrays the package hands out.
@@ -107,16 +114,17 @@ pub(crate) fn actions(
             "expected {n} {what}, one per game, got an array of shape {shape:?}"
         )));
     }
-    if kind == "u" {
-        // An unsigned id past i64::MAX would wrap when converted: refuse it first.
-        let too_big: bool = array
-            .call_method0("max")
-            .and_then(|m| m.gt(i64::MAX))
-            .unwrap_or(false);
-        if n > 0 && too_big {
-            return Err(PyValueError::new_err(format!(
-                "one of the {what} is out of range"
-            )));
+    if kind == "u" && n > 0 {
+        // An unsigned id past i64::MAX would wrap when converted: refuse it first, naming it.
+        let too_big = array.call_method1("__gt__", (i64::MAX,))?;
+        if too_big.call_method0("any")?.is_truthy()? {
+            let index: usize = too_big.call_method0("argmax")?.extract()?;
+            let value = array.get_item(index)?;
+            return Err(PyValueError::new_err(if what == "actions" {
+                format!("game {index}: action {value} is out of range")
+            } else {
+                format!("{what}: {value} is out of range")
+            }));
         }
     }
     let bytes = array

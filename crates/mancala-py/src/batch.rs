@@ -9,6 +9,7 @@ use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
 use crate::stepper::{Games, Rows, Stepper};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict};
 
@@ -69,6 +70,24 @@ pub struct Batch {
     truncated: Vec<bool>,
     actions: Vec<i64>,
     finals: Vec<f32>,
+    closed: bool,
+}
+
+/// The error of a batch used by a second thread while one steps it.
+fn busy() -> PyErr {
+    PyRuntimeError::new_err(
+        "this Batch is in use by another thread: a Batch is stepped by one thread at a time \
+         (give each thread a Batch of its own)",
+    )
+}
+
+/// Borrows the batch for a step, or says why it cannot be.
+fn borrow<'a, 'py>(slf: &'a Bound<'py, Batch>) -> PyResult<PyRefMut<'py, Batch>> {
+    let batch = slf.try_borrow_mut().map_err(|_| busy())?;
+    if batch.closed {
+        return Err(PyRuntimeError::new_err("this Batch is closed"));
+    }
+    Ok(batch)
 }
 
 /// New observation and mask arrays for `(n, m, a)` games, observation length and actions,
@@ -97,6 +116,14 @@ fn new_arrays<'py>(
 }
 
 impl Batch {
+    /// An error once the batch is closed.
+    fn open(&self) -> PyResult<()> {
+        if self.closed {
+            return Err(PyRuntimeError::new_err("this Batch is closed"));
+        }
+        Ok(())
+    }
+
     fn shape(&self) -> (usize, usize, usize) {
         (
             self.inner.len(),
@@ -129,6 +156,7 @@ impl Batch {
             truncated,
             actions: played,
             finals,
+            closed: _,
         } = self;
         let threads = *threads;
         let (observations, masks) = new_arrays(py, shape, |observations, masks| {
@@ -168,6 +196,14 @@ impl Batch {
                 )));
             }
             return array.call_method0("tolist")?.extract();
+        }
+        let ndim: usize = array.getattr("ndim")?.extract()?;
+        if ndim > 1 {
+            let shape: Vec<usize> = array.getattr("shape")?.extract()?;
+            return Err(value_error(format!(
+                "indices are a flat list of game indices or a bool mask of one entry a game, \
+                 not an array of shape {shape:?}"
+            )));
         }
         let flat = array.call_method0("ravel")?;
         let count: usize = flat.len()?;
@@ -229,6 +265,7 @@ impl Batch {
             truncated: vec![false; n],
             actions: vec![-1; n],
             finals: vec![0.0; n * m],
+            closed: false,
         })
     }
 
@@ -238,34 +275,47 @@ impl Batch {
     /// mask of one entry a game) restarts only those games.
     #[pyo3(signature = (seed = None, indices = None))]
     fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         seed: Option<Int>,
         indices: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let mut this = borrow(slf)?;
         let seed = seed.map(check_seed).transpose()?;
-        let chosen = indices.map(|i| self.chosen(py, i)).transpose()?;
-        let inner = &mut self.inner;
+        let chosen = indices.map(|i| this.chosen(py, i)).transpose()?;
+        let inner = &mut this.inner;
         py.detach(|| guarded(|| inner.reset(seed, chosen.as_deref()).map_err(value_error)))?;
-        self.observe(py)
+        this.observe(py)
     }
 
     /// Plays one action in every game (an integer array of length `n`) and returns
     /// `(observations, masks, rewards, terminated, truncated)`. If any action is illegal,
     /// `ValueError` names the first such game and no game is changed.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &Bound<'py, PyAny>,
-    ) -> PyResult<StepArrays<'py>> {
-        let actions = arrays::actions(py, actions, self.inner.len(), "actions")?;
-        self.advance(py, Some(actions))
+    fn step<'py>(slf: &Bound<'py, Self>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
+        let py = slf.py();
+        let mut this = borrow(slf)?;
+        let actions = arrays::actions(py, actions, this.inner.len(), "actions")?;
+        this.advance(py, Some(actions))
     }
 
     /// Plays a uniformly random legal action in every game, drawn in Rust from each game's
     /// generator, and returns what `step` returns; `last_actions` holds the actions.
-    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<StepArrays<'py>> {
-        self.advance(py, None)
+    fn step_random<'py>(slf: &Bound<'py, Self>) -> PyResult<StepArrays<'py>> {
+        borrow(slf)?.advance(slf.py(), None)
+    }
+
+    /// Frees the games' memory; the batch can no longer be stepped or reset
+    /// (`RuntimeError`). Closing twice does nothing.
+    fn close(slf: &Bound<'_, Self>) -> PyResult<()> {
+        let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
+        this.closed = true;
+        this.inner.release();
+        this.rewards = Vec::new();
+        this.finals = Vec::new();
+        this.terminated = Vec::new();
+        this.truncated = Vec::new();
+        this.actions = Vec::new();
+        Ok(())
     }
 
     /// The observation each game ended on at the last step, float32 `[n, size]`: as the
@@ -273,6 +323,7 @@ impl Batch {
     /// game the rules ended; zeros for the games that did not end.
     #[getter]
     fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.open()?;
         let (n, m, _) = self.shape();
         let mut values = self.finals.clone();
         for (row, (&t, &u)) in values
@@ -289,17 +340,20 @@ impl Batch {
     /// The action played in each game at the last step (int64; `-1` before any step).
     #[getter]
     fn last_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.open()?;
         array(py, &self.actions, &[self.actions.len()])
     }
 
     /// The player to move in each game (`0` or `1`), as an int8 array.
     fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.open()?;
         let players = guarded(|| Ok(self.inner.players()))?;
         array(py, &players, &[players.len()])
     }
 
     /// Each game's position string.
     fn to_strings(&self) -> PyResult<Vec<String>> {
+        self.open()?;
         guarded(|| Ok(self.inner.texts()))
     }
 

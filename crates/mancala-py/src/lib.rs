@@ -12,6 +12,7 @@ mod class;
 mod game;
 mod games;
 mod guard;
+mod interrupt;
 mod ints;
 mod names;
 mod options;

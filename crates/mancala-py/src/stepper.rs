@@ -69,6 +69,8 @@ pub(crate) trait Stepper: Send + Sync {
     ) -> Result<(), String>;
     fn players(&self) -> Vec<i8>;
     fn texts(&self) -> Vec<String>;
+    /// Frees the games (the batch is closed: nothing is called after this but the sizes).
+    fn release(&mut self);
 }
 
 /// N games of type `G`.
@@ -452,6 +454,10 @@ impl<G: Binding> Stepper for Games<G> {
             .iter()
             .map(|slot| i8::from(slot.game.side_to_move() == Side::North))
             .collect()
+    }
+
+    fn release(&mut self) {
+        self.slots = Vec::new();
     }
 
     fn texts(&self) -> Vec<String> {

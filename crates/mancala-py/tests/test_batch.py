@@ -128,3 +128,62 @@ def test_sizes_that_would_exhaust_memory_are_refused():
         mancala.random_playouts("toguz", 10**12)
     with pytest.raises(ValueError, match="at most"):
         mancala.random_game_trace("toguz", max_moves=10**9)
+
+
+def test_numpy_bools_are_bools():
+    assert mancala.Toguz(stop_at_majority=np.False_).to_string() == \
+        mancala.Toguz(stop_at_majority=False).to_string()
+    batch = mancala.Batch("toguz", 2, stop_at_majority=np.True_)
+    assert batch.num_games == 2
+    with pytest.raises(TypeError, match="takes a bool, not numpy.int64"):
+        mancala.Toguz(stop_at_majority=np.int64(0))
+
+
+def test_a_uint64_action_out_of_range_names_its_game():
+    batch = mancala.Batch("toguz", 3)
+    with pytest.raises(ValueError, match="game 2: action 18446744073709551615 is out of range"):
+        batch.step(np.array([0, 1, 2**64 - 1], dtype=np.uint64))
+
+
+def test_nested_indices_are_refused():
+    batch = mancala.Batch("oware", 3)
+    with pytest.raises(ValueError, match="flat list"):
+        batch.reset(indices=[[0, 1]])
+    with pytest.raises(ValueError, match="one entry a game"):
+        batch.reset(indices=np.ones((3, 1), bool))
+    observations, _ = batch.reset(indices=[0, 2])
+    assert observations.shape == (3, batch.observation_size)
+
+
+def test_close_frees_the_batch():
+    batch = mancala.Batch("toguz", 4)
+    batch.close()
+    batch.close()
+    for call in (batch.step_random, batch.reset, lambda: batch.step(np.zeros(4, int)),
+                 batch.players, batch.to_strings):
+        with pytest.raises(RuntimeError, match="closed"):
+            call()
+
+
+def test_two_threads_on_one_batch_get_a_clear_error():
+    import threading
+
+    batch = mancala.Batch("toguz", 100_000)
+    errors = []
+
+    def stepping():
+        for _ in range(200):
+            if errors:
+                return
+            try:
+                batch.step_random()
+            except RuntimeError as error:
+                errors.append(str(error))
+
+    threads = [threading.Thread(target=stepping) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors, "the two threads never met"
+    assert "another thread" in errors[0] and "one thread at a time" in errors[0]
