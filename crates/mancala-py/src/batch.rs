@@ -82,7 +82,7 @@ fn busy() -> PyErr {
 }
 
 /// Borrows the batch for a step, or says why it cannot be.
-fn borrow<'a, 'py>(slf: &'a Bound<'py, Batch>) -> PyResult<PyRefMut<'py, Batch>> {
+fn borrow<'py>(slf: &Bound<'py, Batch>) -> PyResult<PyRefMut<'py, Batch>> {
     let batch = slf.try_borrow_mut().map_err(|_| busy())?;
     if batch.closed {
         return Err(PyRuntimeError::new_err("this Batch is closed"));
