@@ -1,5 +1,6 @@
-//! numpy arrays built from Rust buffers through numpy's own Python API (`frombuffer` over a
-//! `bytearray`), so the module needs no numpy headers and stays within the stable ABI.
+//! numpy arrays of Rust values made through numpy's own Python API (`frombuffer` over a
+//! `bytearray`), for the arrays made once a call; and integer arrays read back from Python.
+//! The arrays a batch writes at every step are in [`crate::outputs`].
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -77,18 +78,6 @@ pub(crate) fn array<'py, T: Element>(
     } else {
         flat.call_method1("reshape", (shape.to_vec(),))
     }
-}
-
-/// A numpy array over the bytes of a new `bytearray`, read as `dtype` in the given shape.
-pub(crate) fn from_bytes<'py>(
-    py: Python<'py>,
-    bytes: Bound<'py, PyByteArray>,
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    numpy(py)?
-        .call_method1("frombuffer", (bytes, dtype))?
-        .call_method1("reshape", (shape.to_vec(),))
 }
 
 /// Reads `n` integers (`what`: action ids, game indices) from a numpy array or any sequence of integers; anything else (floats,

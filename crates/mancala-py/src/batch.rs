@@ -3,15 +3,18 @@
 //! Rust with the interpreter released, optionally on several threads; a finished game restarts
 //! at once and its last observation is kept apart.
 
-use crate::arrays::{self, array, from_bytes};
+use crate::arrays::{self, array};
 use crate::game::Binding;
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
+use crate::outputs::{Outputs, StepArrays};
 use crate::stepper::{Games, Rows, Stepper};
+use mancala_engine::Side;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict};
+use pyo3::types::PyDict;
 
 /// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
 const MAX_GAMES: usize = 1 << 24;
@@ -33,26 +36,19 @@ struct Build {
     n: usize,
     seed: u64,
     max_moves: u32,
+    final_view: Option<Side>,
 }
 
 impl WithGame for Build {
     type Output = PyResult<Box<dyn Stepper>>;
     fn run<G: Binding>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
         let games = guarded(|| {
-            Games::<G>::new(config, self.n, self.seed, self.max_moves).map_err(value_error)
+            Games::<G>::new(config, self.n, self.seed, self.max_moves, self.final_view)
+                .map_err(value_error)
         })?;
         Ok(Box::new(games))
     }
 }
-
-/// The five arrays of a step.
-type StepArrays<'py> = (
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-);
 
 /// N games of one kind, stepped together. `reset()` gives `(observations, masks)`;
 /// `step(actions)` and `step_random()` give `(observations, masks, rewards, terminated,
@@ -65,9 +61,8 @@ type StepArrays<'py> = (
 pub struct Batch {
     inner: Box<dyn Stepper>,
     threads: usize,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
+    /// The arrays of a step, written in place.
+    outputs: Outputs,
     actions: Vec<i64>,
     finals: Vec<f32>,
     closed: bool,
@@ -90,31 +85,6 @@ fn borrow<'py>(slf: &Bound<'py, Batch>) -> PyResult<PyRefMut<'py, Batch>> {
     Ok(batch)
 }
 
-/// New observation and mask arrays for `(n, m, a)` games, observation length and actions,
-/// written by `fill` on the released interpreter.
-fn new_arrays<'py>(
-    py: Python<'py>,
-    (n, m, a): (usize, usize, usize),
-    fill: impl FnOnce(&mut [u8], &mut [u8]) -> PyResult<()> + Send,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-    let mut masks = None;
-    let mut fill = Some(fill);
-    let observations = PyByteArray::new_with(py, n * m * 4, |observations| {
-        let mask_bytes = PyByteArray::new_with(py, n * a, |mask_bytes| {
-            let fill = fill.take().ok_or_else(|| value_error("filled twice"))?;
-            // Both buffers are new and not yet visible to any other thread.
-            py.detach(|| guarded(|| fill(observations, mask_bytes)))
-        })?;
-        masks = Some(mask_bytes);
-        Ok(())
-    })?;
-    let masks = masks.ok_or_else(|| value_error("the masks were not written"))?;
-    Ok((
-        from_bytes(py, observations, "<f4", &[n, m])?,
-        from_bytes(py, masks, "?", &[n, a])?,
-    ))
-}
-
 impl Batch {
     /// An error once the batch is closed.
     fn open(&self) -> PyResult<()> {
@@ -132,54 +102,47 @@ impl Batch {
         )
     }
 
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    /// Writes every game's observation and mask and hands them out.
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        copy: bool,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let mut writing = self.outputs.write(py)?;
+        let out = writing.slices()?;
         let (inner, threads) = (&self.inner, self.threads);
-        new_arrays(py, self.shape(), |observations, masks| {
-            inner.observe(observations, masks, threads);
-            Ok(())
-        })
+        py.detach(|| {
+            guarded(|| {
+                inner.observe(out.observations, out.masks, threads);
+                Ok(())
+            })
+        })?;
+        drop(writing);
+        self.outputs.observed(py, copy)
     }
 
-    /// Steps every game (`actions`, or random ones) and returns the five arrays.
+    /// Steps every game (`actions`, or random ones) and hands out the five arrays.
     fn advance<'py>(
         &mut self,
         py: Python<'py>,
-        actions: Option<Vec<i64>>,
+        actions: Option<&[i64]>,
+        copy: bool,
     ) -> PyResult<StepArrays<'py>> {
-        let shape = self.shape();
-        let n = shape.0;
-        let Batch {
-            inner,
-            threads,
-            rewards,
-            terminated,
-            truncated,
-            actions: played,
-            finals,
-            closed: _,
-        } = self;
-        let threads = *threads;
-        let (observations, masks) = new_arrays(py, shape, |observations, masks| {
-            let rows = Rows {
-                observations,
-                masks,
-                rewards,
-                terminated,
-                truncated,
-                actions: played,
-                finals,
-            };
-            inner
-                .step(actions.as_deref(), rows, threads)
-                .map_err(value_error)
-        })?;
-        Ok((
-            observations,
-            masks,
-            array(py, &self.rewards, &[n, 2])?,
-            array(py, &self.terminated, &[n])?,
-            array(py, &self.truncated, &[n])?,
-        ))
+        let mut writing = self.outputs.write(py)?;
+        let out = writing.slices()?;
+        let rows = Rows {
+            observations: out.observations,
+            masks: out.masks,
+            rewards: out.rewards,
+            terminated: out.terminated,
+            truncated: out.truncated,
+            actions: &mut self.actions,
+            finals: &mut self.finals,
+        };
+        let (inner, threads) = (&mut self.inner, self.threads);
+        py.detach(|| guarded(|| inner.step(actions, rows, threads).map_err(value_error)))?;
+        drop(writing);
+        self.outputs.stepped(py, copy)
     }
 
     /// Which games `indices` picks: an integer array of game indices or a bool mask of one
@@ -227,17 +190,21 @@ impl Batch {
 #[pymethods]
 impl Batch {
     /// `n` games named `name`, with the game's keyword options, stepped on `threads` threads.
+    /// `final_view` (0 or 1) writes every final observation as that player sees it.
     #[new]
     #[pyo3(
-        signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), threads = Int::Value(1), **options),
-        text_signature = "(name, n, seed=0, max_moves=1000, threads=1, **options)"
+        signature = (name, n, seed = Int::Value(0), max_moves = Int::Value(1000), threads = Int::Value(1), final_view = None, **options),
+        text_signature = "(name, n, seed=0, max_moves=1000, threads=1, final_view=None, **options)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         name: &str,
         n: Int,
         seed: Int,
         max_moves: Int,
         threads: Int,
+        final_view: Option<Int>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Batch> {
         let n = n
@@ -254,15 +221,25 @@ impl Batch {
                 "threads must be from 1 to {MAX_THREADS}, not {threads}"
             ))
         })?;
-        let build = Build { n, seed, max_moves };
+        let final_view = final_view
+            .map(|view| {
+                view.within(0u8, 1)
+                    .map(|v| if v == 0 { Side::South } else { Side::North })
+                    .ok_or_else(|| value_error(format!("final_view is 0 or 1, not {view}")))
+            })
+            .transpose()?;
+        let build = Build {
+            n,
+            seed,
+            max_moves,
+            final_view,
+        };
         let inner = with_game("Batch", name, options, build)??;
-        let m = inner.observation_len();
+        let (m, a) = (inner.observation_len(), inner.num_actions());
         Ok(Batch {
+            outputs: Outputs::new(py, n, m, a)?,
             inner,
             threads,
-            rewards: vec![0.0; 2 * n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
             actions: vec![-1; n],
             finals: vec![0.0; n * m],
             closed: false,
@@ -272,12 +249,13 @@ impl Batch {
     /// Restarts the games and returns `(observations, masks)` of every game. `seed=None`
     /// draws the new starts from where each game's generator stands; a seed restarts the
     /// generators as a new batch with that seed has them. `indices` (game indices, or a bool
-    /// mask of one entry a game) restarts only those games.
-    #[pyo3(signature = (seed = None, indices = None))]
+    /// mask of one entry a game) restarts only those games. `copy` as for `step`.
+    #[pyo3(signature = (seed = None, indices = None, copy = true))]
     fn reset<'py>(
         slf: &Bound<'py, Self>,
         seed: Option<Int>,
         indices: Option<&Bound<'py, PyAny>>,
+        copy: bool,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let py = slf.py();
         let mut this = borrow(slf)?;
@@ -285,23 +263,45 @@ impl Batch {
         let chosen = indices.map(|i| this.chosen(py, i)).transpose()?;
         let inner = &mut this.inner;
         py.detach(|| guarded(|| inner.reset(seed, chosen.as_deref()).map_err(value_error)))?;
-        this.observe(py)
+        this.observe(py, copy)
     }
 
     /// Plays one action in every game (an integer array of length `n`) and returns
-    /// `(observations, masks, rewards, terminated, truncated)`. If any action is illegal,
-    /// `ValueError` names the first such game and no game is changed.
-    fn step<'py>(slf: &Bound<'py, Self>, actions: &Bound<'py, PyAny>) -> PyResult<StepArrays<'py>> {
+    /// `(observations, masks, rewards, terminated, truncated)`. The action `-1` leaves its
+    /// game as it is (no reward, not ended). If any action is illegal,
+    /// `ValueError` names the first such game and no game is changed. With `copy=False` the
+    /// arrays are the batch's own, written in place and overwritten by the next step (or
+    /// reset); `copy=True` returns copies.
+    #[pyo3(signature = (actions, copy = true))]
+    fn step<'py>(
+        slf: &Bound<'py, Self>,
+        actions: &Bound<'py, PyAny>,
+        copy: bool,
+    ) -> PyResult<StepArrays<'py>> {
         let py = slf.py();
         let mut this = borrow(slf)?;
-        let actions = arrays::actions(py, actions, this.inner.len(), "actions")?;
-        this.advance(py, Some(actions))
+        let n = this.inner.len();
+        // An int64 array of one action a game is read where it lies; anything else is
+        // checked and converted first.
+        if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+            if let Ok(view) = array.try_readonly() {
+                if let Ok(ids) = view.as_slice() {
+                    if ids.len() == n {
+                        return this.advance(py, Some(ids), copy);
+                    }
+                }
+            }
+        }
+        let ids = arrays::actions(py, actions, n, "actions")?;
+        this.advance(py, Some(&ids), copy)
     }
 
     /// Plays a uniformly random legal action in every game, drawn in Rust from each game's
-    /// generator, and returns what `step` returns; `last_actions` holds the actions.
-    fn step_random<'py>(slf: &Bound<'py, Self>) -> PyResult<StepArrays<'py>> {
-        borrow(slf)?.advance(slf.py(), None)
+    /// generator, and returns what `step` returns (`copy` as there); `last_actions` holds the
+    /// actions.
+    #[pyo3(signature = (copy = true))]
+    fn step_random<'py>(slf: &Bound<'py, Self>, copy: bool) -> PyResult<StepArrays<'py>> {
+        borrow(slf)?.advance(slf.py(), None, copy)
     }
 
     /// Frees the games' memory; the batch can no longer be stepped or reset
@@ -310,10 +310,8 @@ impl Batch {
         let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
         this.closed = true;
         this.inner.release();
-        this.rewards = Vec::new();
+        this.outputs = Outputs::new(slf.py(), 0, 0, 0)?;
         this.finals = Vec::new();
-        this.terminated = Vec::new();
-        this.truncated = Vec::new();
         this.actions = Vec::new();
         Ok(())
     }
@@ -326,11 +324,8 @@ impl Batch {
         self.open()?;
         let (n, m, _) = self.shape();
         let mut values = self.finals.clone();
-        for (row, (&t, &u)) in values
-            .chunks_exact_mut(m)
-            .zip(self.terminated.iter().zip(&self.truncated))
-        {
-            if !(t || u) {
+        for (row, ended) in values.chunks_exact_mut(m).zip(self.outputs.ended(py)?) {
+            if !ended {
                 row.fill(0.0);
             }
         }

@@ -16,6 +16,7 @@ mod interrupt;
 mod ints;
 mod names;
 mod options;
+mod outputs;
 mod playouts;
 mod search;
 mod solve;

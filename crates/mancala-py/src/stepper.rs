@@ -21,6 +21,20 @@ pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
     mix(seed ^ mix((index as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
 }
 
+/// The action that leaves a game as it is for one step (the other games move).
+pub(crate) const STAY: i64 = -1;
+
+/// What one game does at a step.
+#[derive(Debug, Clone, Copy)]
+enum Choice<M> {
+    /// Plays this move.
+    Play(M),
+    /// Plays a uniformly random legal move.
+    Random,
+    /// Does not move.
+    Stay,
+}
+
 /// One game of a batch.
 struct Slot<G> {
     game: G,
@@ -80,6 +94,9 @@ pub(crate) struct Games<G: Binding> {
     max_moves: u32,
     observation_len: usize,
     num_actions: usize,
+    /// Whose view every final observation is written in; `None`: the last mover's for a game
+    /// the rules ended, the player to move's for a game cut at `max_moves`.
+    final_view: Option<Side>,
 }
 
 /// The legal actions of `game` as a bit set.
@@ -183,6 +200,7 @@ impl<G: Binding> Games<G> {
         n: usize,
         seed: u64,
         max_moves: u32,
+        final_view: Option<Side>,
     ) -> Result<Games<G>, String> {
         let mut slots = Vec::with_capacity(n);
         for index in 0..n {
@@ -208,6 +226,7 @@ impl<G: Binding> Games<G> {
             config,
             slots,
             max_moves,
+            final_view,
         })
     }
 
@@ -248,16 +267,20 @@ fn on_threads<T: Send>(
 fn check_share<G: Binding>(
     slots: &[Slot<G>],
     actions: &[i64],
-    moves: &mut [Option<G::Move>],
+    moves: &mut [Choice<G::Move>],
     num_actions: usize,
     base: usize,
 ) -> Result<(), String> {
     for (index, ((slot, &action), mv)) in slots.iter().zip(actions).zip(moves).enumerate() {
+        if action == STAY {
+            *mv = Choice::Stay;
+            continue;
+        }
         let legal = usize::try_from(action)
             .ok()
             .filter(|&a| a < num_actions && slot.legal >> a & 1 == 1);
         *mv = match legal.and_then(|a| slot.game.move_of(a)) {
-            Some(found) => Some(found),
+            Some(found) => Choice::Play(found),
             None => {
                 let why = game::checked_move(&slot.game, crate::ints::Int::from(action))
                     .err()
@@ -275,9 +298,10 @@ fn step_share<G: Binding>(
     config: &G::Config,
     max_moves: u32,
     slots: &mut [Slot<G>],
-    moves: &[Option<G::Move>],
+    moves: &[Choice<G::Move>],
     rows: Rows<'_>,
     (m, a): (usize, usize),
+    final_view: Option<Side>,
 ) -> Result<(), String> {
     let observations = rows.observations.chunks_exact_mut(4 * m);
     let masks = rows.masks.chunks_exact_mut(a);
@@ -293,9 +317,15 @@ fn step_share<G: Binding>(
         per_game
     {
         let mv = match mv {
-            Some(mv) => Some(mv),
-            None if slot.legal == 0 => None,
-            None => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
+            Choice::Play(mv) => Some(mv),
+            Choice::Stay => {
+                *action = STAY;
+                (*terminated, *truncated) = (false, false);
+                reward.fill(0.0);
+                continue;
+            }
+            Choice::Random if slot.legal == 0 => None,
+            Choice::Random => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
         };
         let mover = slot.game.side_to_move();
         if let Some(mv) = mv {
@@ -311,10 +341,10 @@ fn step_share<G: Binding>(
         *truncated = cut;
         if over || cut {
             reward.copy_from_slice(&game::returns(&slot.game));
-            let player = if over {
-                mover
-            } else {
-                slot.game.side_to_move()
+            let player = match (final_view, over) {
+                (Some(view), _) => view,
+                (None, true) => mover,
+                (None, false) => slot.game.side_to_move(),
             };
             game::write_observation(&slot.game, player, last);
             slot.game = G::start(config, Some(&mut slot.rng))?;
@@ -388,7 +418,7 @@ impl<G: Binding> Stepper for Games<G> {
         threads: usize,
     ) -> Result<(), String> {
         let n = self.slots.len();
-        let mut moves: Vec<Option<G::Move>> = vec![None; n];
+        let mut moves: Vec<Choice<G::Move>> = vec![Choice::Random; n];
         if let Some(actions) = actions {
             // Every action checked before any is played, against the legal set kept since
             // the last step: on the threads too, the first error in game order reported.
@@ -405,7 +435,7 @@ impl<G: Binding> Stepper for Games<G> {
             })?;
         }
         let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
-        let (config, max_moves) = (&self.config, self.max_moves);
+        let (config, max_moves, view) = (&self.config, self.max_moves, self.final_view);
         let items: Vec<_> = self
             .slots
             .chunks_mut(share)
@@ -445,7 +475,7 @@ impl<G: Binding> Stepper for Games<G> {
             )
             .collect();
         on_threads(items, |(slots, moves, rows)| {
-            step_share(config, max_moves, slots, moves, rows, (m, a))
+            step_share(config, max_moves, slots, moves, rows, (m, a), view)
         })
     }
 

@@ -9,7 +9,9 @@ depth 4), ``engine(depth=…, nodes=…, time=…)`` for another strength, or an
 a copy of the game object and returns an action id.
 
 The games are also registered with Gymnasium as ``mancala/toguz-v0``, ``mancala/oware-v0``, …,
-so ``gymnasium.make("mancala/oware-v0", opponent="engine")`` works once this module is imported.
+so ``gymnasium.make("mancala/oware-v0", opponent="engine")`` works once this module is imported,
+and ``gymnasium.make_vec("mancala/oware-v0", num_envs=…)`` makes ``mancala.vector``'s vector
+environment over ``mancala.Batch``.
 
 Observations are the game's ``observation_tensor`` as the agent sees it; ``info["action_mask"]``
 (int8) marks the agent's legal actions, all zero once the episode has ended. The reward is
@@ -64,7 +66,12 @@ def _register():
         short = full.removeprefix("mancala_")
         env_id = f"mancala/{short}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=MancalaEnv, kwargs={"name": short})
+            gymnasium.register(
+                env_id,
+                entry_point=MancalaEnv,
+                vector_entry_point="mancala.vector:MancalaVectorEnv",
+                kwargs={"name": short},
+            )
 
 
 def _env_id(name):
