@@ -49,6 +49,8 @@ element!(f32, "<f4");
 element!(i8, "i1");
 element!(i32, "<i4");
 element!(i64, "<i8");
+element!(u32, "<u4");
+element!(u64, "<u8");
 
 impl Element for bool {
     const DTYPE: &'static str = "?";

@@ -9,12 +9,12 @@ use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
 use crate::outputs::{Outputs, StepArrays};
-use crate::stepper::{Games, Rows, Stepper};
+use crate::stepper::{Games, Rows, Saved, Stepper};
 use mancala_engine::Side;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// The most games one batch holds: a bound that keeps a mistyped size from exhausting memory.
 const MAX_GAMES: usize = 1 << 24;
@@ -66,6 +66,16 @@ pub struct Batch {
     actions: Vec<i64>,
     finals: Vec<f32>,
     closed: bool,
+    /// What the batch was made with, to pickle it.
+    made: Made,
+}
+
+/// The arguments a batch was made with, beyond its name, size and threads.
+struct Made {
+    seed: u64,
+    max_moves: u32,
+    final_view: Option<u8>,
+    options: Option<Py<PyDict>>,
 }
 
 /// The error of a batch used by a second thread while one steps it.
@@ -221,10 +231,9 @@ impl Batch {
                 "threads must be from 1 to {MAX_THREADS}, not {threads}"
             ))
         })?;
-        let final_view = final_view
+        let view = final_view
             .map(|view| {
                 view.within(0u8, 1)
-                    .map(|v| if v == 0 { Side::South } else { Side::North })
                     .ok_or_else(|| value_error(format!("final_view is 0 or 1, not {view}")))
             })
             .transpose()?;
@@ -232,7 +241,13 @@ impl Batch {
             n,
             seed,
             max_moves,
-            final_view,
+            final_view: view.map(|v| if v == 0 { Side::South } else { Side::North }),
+        };
+        let made = Made {
+            seed,
+            max_moves,
+            final_view: view,
+            options: options.map(|o| o.copy()).transpose()?.map(Bound::unbind),
         };
         let inner = with_game("Batch", name, options, build)??;
         let (m, a) = (inner.observation_len(), inner.num_actions());
@@ -243,6 +258,7 @@ impl Batch {
             actions: vec![-1; n],
             finals: vec![0.0; n * m],
             closed: false,
+            made,
         })
     }
 
@@ -323,13 +339,107 @@ impl Batch {
     fn final_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.open()?;
         let (n, m, _) = self.shape();
-        let mut values = self.finals.clone();
-        for (row, ended) in values.chunks_exact_mut(m).zip(self.outputs.ended(py)?) {
-            if !ended {
-                row.fill(0.0);
+        let ended = self.outputs.ended(py)?;
+        let array = PyArray2::<f32>::zeros(py, [n, m], false);
+        {
+            let mut rows = array
+                .try_readwrite()
+                .map_err(|e| value_error(e.to_string()))?;
+            let rows = rows
+                .as_slice_mut()
+                .map_err(|e| value_error(e.to_string()))?;
+            let kept = self.finals.chunks_exact(m.max(1));
+            for ((row, kept), ended) in rows.chunks_exact_mut(m.max(1)).zip(kept).zip(ended) {
+                if ended {
+                    row.copy_from_slice(kept);
+                }
             }
         }
-        array(py, &values, &[n, m])
+        Ok(array.into_any())
+    }
+
+    /// Pickles the batch whole: its games, their generators and the last step's arrays, so
+    /// that the copy goes on exactly as the batch would.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        this.open()?;
+        let (n, m, _) = this.shape();
+        let made = &this.made;
+        let arguments = (
+            this.inner.name(),
+            n,
+            made.seed,
+            made.max_moves,
+            this.threads,
+            made.final_view,
+        );
+        let options = match &made.options {
+            Some(options) => options.bind(py).copy()?,
+            None => PyDict::new(py),
+        };
+        let saved = guarded(|| Ok(this.inner.save()))?;
+        let state = PyDict::new(py);
+        let texts: Vec<&str> = saved.iter().map(|(text, _, _)| text.as_str()).collect();
+        state.set_item("games", texts)?;
+        let moves: Vec<u32> = saved.iter().map(|(_, moves, _)| *moves).collect();
+        state.set_item("moves", array(py, &moves, &[n])?)?;
+        let generators: Vec<u64> = saved.iter().flat_map(|(_, _, rng)| *rng).collect();
+        state.set_item("generators", array(py, &generators, &[n, 4])?)?;
+        state.set_item("last_actions", array(py, &this.actions, &[n])?)?;
+        state.set_item("finals", array(py, &this.finals, &[n, m])?)?;
+        let (_, _, rewards, terminated, truncated) = this.outputs.stepped(py, true)?;
+        state.set_item("rewards", rewards)?;
+        state.set_item("terminated", terminated)?;
+        state.set_item("truncated", truncated)?;
+        let restore = py.import("mancala")?.getattr("_restore_batch")?;
+        (restore, (arguments, options, state)).into_pyobject(py)
+    }
+
+    /// Puts back the state `__reduce__` saved, into a batch made with the same arguments.
+    fn _restore(slf: &Bound<'_, Self>, state: &Bound<'_, PyDict>) -> PyResult<()> {
+        let py = slf.py();
+        let mut this = borrow(slf)?;
+        let (n, m, _) = this.shape();
+        let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+            state
+                .get_item(key)?
+                .ok_or_else(|| value_error(format!("the saved batch lacks `{key}`")))
+        };
+        let flat = |key: &str, len: usize| -> PyResult<Bound<'_, PyAny>> {
+            let values = item(key)?.call_method1("reshape", (-1,))?;
+            if values.len()? != len {
+                return Err(value_error(format!(
+                    "the saved `{key}` is not of {len} values"
+                )));
+            }
+            values.call_method0("tolist")
+        };
+        let texts: Vec<String> = item("games")?.extract()?;
+        let moves: Vec<u32> = flat("moves", n)?.extract()?;
+        let generators: Vec<u64> = flat("generators", 4 * n)?.extract()?;
+        let games: Vec<Saved> = texts
+            .into_iter()
+            .zip(moves)
+            .zip(generators.chunks_exact(4))
+            .map(|((text, moves), rng)| (text, moves, [rng[0], rng[1], rng[2], rng[3]]))
+            .collect();
+        let inner = &mut this.inner;
+        guarded(|| inner.load(&games).map_err(value_error))?;
+        this.actions = flat("last_actions", n)?.extract()?;
+        this.finals = flat("finals", n * m)?.extract()?;
+        let rewards: Vec<f32> = flat("rewards", 2 * n)?.extract()?;
+        let terminated: Vec<bool> = flat("terminated", n)?.extract()?;
+        let truncated: Vec<bool> = flat("truncated", n)?.extract()?;
+        {
+            let mut writing = this.outputs.write(py)?;
+            let out = writing.slices()?;
+            out.rewards.copy_from_slice(&rewards);
+            out.terminated.copy_from_slice(&terminated);
+            out.truncated.copy_from_slice(&truncated);
+        }
+        this.observe(py, false)?;
+        Ok(())
     }
 
     /// The action played in each game at the last step (int64; `-1` before any step).

@@ -85,7 +85,15 @@ pub(crate) trait Stepper: Send + Sync {
     fn texts(&self) -> Vec<String>;
     /// Frees the games (the batch is closed: nothing is called after this but the sizes).
     fn release(&mut self);
+    /// Every game's position string, move count and generator state, to save the batch.
+    fn save(&self) -> Vec<Saved>;
+    /// Puts back the games [`save`](Stepper::save) gave (as many as the batch holds).
+    fn load(&mut self, games: &[Saved]) -> Result<(), String>;
 }
+
+/// One game of a batch as it is saved: its position string, its move count and its
+/// generator's state.
+pub(crate) type Saved = (String, u32, [u64; 4]);
 
 /// N games of type `G`.
 pub(crate) struct Games<G: Binding> {
@@ -488,6 +496,37 @@ impl<G: Binding> Stepper for Games<G> {
 
     fn release(&mut self) {
         self.slots = Vec::new();
+    }
+
+    fn save(&self) -> Vec<Saved> {
+        self.slots
+            .iter()
+            .map(|slot| (slot.game.to_string(), slot.moves, slot.rng.state()))
+            .collect()
+    }
+
+    fn load(&mut self, games: &[Saved]) -> Result<(), String> {
+        if games.len() != self.slots.len() {
+            return Err(format!(
+                "the saved batch has {} games, not {}",
+                games.len(),
+                self.slots.len()
+            ));
+        }
+        let mut slots = Vec::with_capacity(games.len());
+        for (index, (text, moves, state)) in games.iter().enumerate() {
+            let game: G = game::parse(text).map_err(|e| format!("game {index}: {e}"))?;
+            let rng = Rng::from_state(*state)
+                .ok_or_else(|| format!("game {index}: a generator state of zeros"))?;
+            slots.push(Slot {
+                legal: legal_bits(&game),
+                game,
+                rng,
+                moves: *moves,
+            });
+        }
+        self.slots = slots;
+        Ok(())
     }
 
     fn texts(&self) -> Vec<String> {

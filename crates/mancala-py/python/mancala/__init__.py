@@ -58,6 +58,14 @@ def _integer(value, what, low, high):
     return value
 
 
+def _restore_batch(arguments, options, state):
+    """A pickled ``Batch`` back: made anew with its arguments, then its games, generators and
+    last step put back."""
+    batch = Batch(*arguments, **options)
+    batch._restore(state)
+    return batch
+
+
 def _action(value):
     """``value`` as an action id, read as the classes read one: an ``int`` or numpy integer,
     or a numpy integer array of one element (what a policy's ``sample`` often gives); a
