@@ -37,14 +37,22 @@ struct Build {
     seed: u64,
     max_moves: u32,
     final_view: Option<Side>,
+    threads: usize,
 }
 
 impl WithGame for Build {
     type Output = PyResult<Box<dyn Stepper>>;
     fn run<G: Binding>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
         let games = guarded(|| {
-            Games::<G>::new(config, self.n, self.seed, self.max_moves, self.final_view)
-                .map_err(value_error)
+            Games::<G>::new(
+                config,
+                self.n,
+                self.seed,
+                self.max_moves,
+                self.final_view,
+                self.threads,
+            )
+            .map_err(value_error)
         })?;
         Ok(Box::new(games))
     }
@@ -242,6 +250,7 @@ impl Batch {
             seed,
             max_moves,
             final_view: view.map(|v| if v == 0 { Side::South } else { Side::North }),
+            threads,
         };
         let made = Made {
             seed,

@@ -2,10 +2,12 @@
 //! from the batch's seed and its index, so results do not depend on how the batch is split
 //! between threads), its move count and its legal actions as a bit set; and the passes that
 //! check actions, play them, restart finished games and write the arrays, on one thread or
-//! several (`std::thread::scope`, each thread a contiguous share of the games).
+//! several (a pool of worker threads kept by the batch, each thread a contiguous share of the
+//! games).
 
 use crate::game::{self, Binding};
 use mancala_engine::{Rng, Side};
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 /// The most action ids a game may have for the bit set of its legal actions.
 const MAX_ACTIONS: usize = 64;
@@ -102,6 +104,9 @@ pub(crate) struct Games<G: Binding> {
     max_moves: u32,
     observation_len: usize,
     num_actions: usize,
+    /// The threads that step the shares of a batch on more than one thread, kept from step
+    /// to step (starting threads at every step would cost more than a step of a small batch).
+    workers: Option<rayon::ThreadPool>,
     /// Whose view every final observation is written in; `None`: the last mover's for a game
     /// the rules ended, the player to move's for a game cut at `max_moves`.
     final_view: Option<Side>,
@@ -202,6 +207,19 @@ fn write_mask(legal: u64, mask: &mut [u8]) {
     }
 }
 
+/// A pool of `threads` workers, or none for one thread.
+fn workers(threads: usize) -> Result<Option<rayon::ThreadPool>, String> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("mancala-batch-{i}"))
+        .build()
+        .map(Some)
+        .map_err(|e| format!("the batch's {threads} threads could not be started: {e}"))
+}
+
 impl<G: Binding> Games<G> {
     pub(crate) fn new(
         config: G::Config,
@@ -209,6 +227,7 @@ impl<G: Binding> Games<G> {
         seed: u64,
         max_moves: u32,
         final_view: Option<Side>,
+        threads: usize,
     ) -> Result<Games<G>, String> {
         let mut slots = Vec::with_capacity(n);
         for index in 0..n {
@@ -235,6 +254,7 @@ impl<G: Binding> Games<G> {
             slots,
             max_moves,
             final_view,
+            workers: workers(threads)?,
         })
     }
 
@@ -244,30 +264,19 @@ impl<G: Binding> Games<G> {
     }
 }
 
-/// Runs `work` on each item, the first on this thread and the others on threads of their
-/// own; the first error (in item order) wins.
+/// Runs `work` on each item: one after another without `workers`, else on the workers at
+/// once; the first error (in item order) wins.
 fn on_threads<T: Send>(
+    workers: Option<&rayon::ThreadPool>,
     items: Vec<T>,
     work: impl Fn(T) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else {
-        return Ok(());
+    let Some(workers) = workers else {
+        return items.into_iter().try_for_each(work);
     };
-    let work = &work;
-    std::thread::scope(|scope| {
-        let others: Vec<_> = items.map(|item| scope.spawn(move || work(item))).collect();
-        let mut result = work(first);
-        for handle in others {
-            let outcome = handle
-                .join()
-                .unwrap_or_else(|_| Err("a batch thread panicked".into()));
-            if result.is_ok() {
-                result = outcome;
-            }
-        }
-        result
-    })
+    let results: Vec<Result<(), String>> =
+        workers.install(|| items.into_par_iter().map(&work).collect());
+    results.into_iter().collect()
 }
 
 /// Checks the actions of one share of the games against their legal sets (kept since the last
@@ -407,16 +416,20 @@ impl<G: Binding> Stepper for Games<G> {
             .zip(observations.chunks_mut(4 * m * share))
             .zip(masks.chunks_mut(a * share))
             .collect();
-        let _ = on_threads(items, |((slots, observations), masks)| {
-            let rows = observations
-                .chunks_exact_mut(4 * m)
-                .zip(masks.chunks_exact_mut(a));
-            for (slot, (observation, mask)) in slots.iter().zip(rows) {
-                write_floats(&slot.game, slot.game.side_to_move(), observation);
-                write_mask(slot.legal, mask);
-            }
-            Ok(())
-        });
+        let _ = on_threads(
+            self.workers.as_ref(),
+            items,
+            |((slots, observations), masks)| {
+                let rows = observations
+                    .chunks_exact_mut(4 * m)
+                    .zip(masks.chunks_exact_mut(a));
+                for (slot, (observation, mask)) in slots.iter().zip(rows) {
+                    write_floats(&slot.game, slot.game.side_to_move(), observation);
+                    write_mask(slot.legal, mask);
+                }
+                Ok(())
+            },
+        );
     }
 
     fn step(
@@ -438,9 +451,13 @@ impl<G: Binding> Stepper for Games<G> {
                 .zip(moves.chunks_mut(share))
                 .enumerate()
                 .collect();
-            on_threads(items, |(part, ((slots, actions), moves))| {
-                check_share(slots, actions, moves, num_actions, part * share)
-            })?;
+            on_threads(
+                self.workers.as_ref(),
+                items,
+                |(part, ((slots, actions), moves))| {
+                    check_share(slots, actions, moves, num_actions, part * share)
+                },
+            )?;
         }
         let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
         let (config, max_moves, view) = (&self.config, self.max_moves, self.final_view);
@@ -482,7 +499,7 @@ impl<G: Binding> Stepper for Games<G> {
                 },
             )
             .collect();
-        on_threads(items, |(slots, moves, rows)| {
+        on_threads(self.workers.as_ref(), items, |(slots, moves, rows)| {
             step_share(config, max_moves, slots, moves, rows, (m, a), view)
         })
     }
@@ -496,6 +513,7 @@ impl<G: Binding> Stepper for Games<G> {
 
     fn release(&mut self) {
         self.slots = Vec::new();
+        self.workers = None;
     }
 
     fn save(&self) -> Vec<Saved> {
