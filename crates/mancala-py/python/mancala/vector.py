@@ -1,6 +1,8 @@
 """The package's games as Gymnasium vector environments over ``mancala.Batch``: ``num_envs``
 games stepped together in Rust.
 
+Needs Gymnasium 1.1 or later (its ``AutoresetMode``).
+
 ``MancalaVectorEnv(name, num_envs, opponent="random", player=0, …)`` is what
 ``gymnasium.make_vec("mancala/<game>-v0", num_envs=…)`` makes once ``mancala.gymnasium`` is
 imported. Each sub-environment is the single-agent game of ``mancala.gymnasium.make``: the
