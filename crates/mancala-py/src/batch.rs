@@ -60,7 +60,8 @@ impl WithGame for Build {
 
 /// N games of one kind, stepped together. `reset()` gives `(observations, masks)`;
 /// `step(actions)` and `step_random()` give `(observations, masks, rewards, terminated,
-/// truncated)`, numpy arrays with the game as the first axis. A game that ends (`terminated`:
+/// truncated)`, numpy arrays with the game as the first axis, which the batch owns and writes
+/// in place (`copy=False` hands them out, `copy=True` copies). A game that ends (`terminated`:
 /// by the rules; `truncated`: cut at `max_moves`) restarts at once: its row is the new game's
 /// start, and the observation it ended on is in `final_observations`. Each game draws its
 /// random starts and random moves from its own generator, seeded from `seed` and its index,
