@@ -14,9 +14,14 @@ MODE is one of:
 - ``batch-vs-playouts``: in one process, ``step_random()`` for COUNT moves, then
   ``random_playouts`` for about as many moves; prints both rates and their ratio, which a busy
   machine disturbs less than either rate.
-- ``batch-arrays``: the arrays of a step without the move: ``reset(indices=[])`` (which restarts
-  no game) writes every game's observation and mask into new arrays, until COUNT rows have
-  been written; also prints the time of creating a zeroed ``bytearray`` of the observations' size.
+- ``batch-arrays``: the arrays of a step without the move: ``reset(indices=[], copy=False)``
+  (which restarts no game) writes every game's observation and mask into the batch's arrays,
+  until COUNT rows have been written; also prints the time of creating a zeroed ``bytearray`` of the observations' size.
+- ``goals``: the three goals of the batched step side by side in one process, on ``--games``
+  games (16 384 for the goals): ``step(actions, copy=False)`` with numpy choosing the actions
+  (the rate inside ``step``), ``step_random(copy=False)`` on one thread and on two, and
+  ``random_playouts`` for about as many moves; prints each rate, ``random_playouts`` over
+  ``step_random`` (goal: at most 2) and two threads over one (goal: at least 1.7).
 - ``playouts``: Toguz Kumalak through ``mancala.random_playouts``: here the number is of games,
   all played in one call from seed S, the very games ``cargo run --release --example playouts
   -- toguz GAMES --seed S`` plays (the same generator, the same moves).
@@ -62,12 +67,12 @@ def toguz_batch(moves, seed, n=1024, threads=1):
 
     rng = np.random.default_rng(seed)
     batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
-    _, masks = batch.reset()
+    _, masks = batch.reset(copy=False)
     played, inside = 0, 0.0
     while played < moves:
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
         start = time.perf_counter()
-        _, masks, _, _, _ = batch.step(actions)
+        _, masks, _, _, _ = batch.step(actions, copy=False)
         inside += time.perf_counter() - start
         played += n
     print(f"step_seconds={inside:.3f} step_moves_per_sec={played / inside:.0f}")
@@ -78,10 +83,10 @@ def toguz_batch_random(moves, seed, n=1024, threads=1):
     import mancala
 
     batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
-    batch.reset()
+    batch.reset(copy=False)
     played = 0
     while played < moves:
-        batch.step_random()
+        batch.step_random(copy=False)
         played += n
     return played
 
@@ -103,6 +108,29 @@ def toguz_batch_vs_playouts(moves, seed, n=1024, threads=1):
     return played + playout_moves
 
 
+def toguz_goals(moves, seed, n=16384, threads=1):
+    import mancala
+
+    played = toguz_batch(moves, seed, n, 1)
+    rates = {}
+    for count in (1, 2):
+        start = time.perf_counter()
+        stepped = toguz_batch_random(moves, seed, n, count)
+        rates[count] = stepped / (time.perf_counter() - start)
+        played += stepped
+    start = time.perf_counter()
+    playout_moves = mancala.random_playouts("toguz", max(1, moves // 125), seed=seed)["moves"]
+    playout_rate = playout_moves / (time.perf_counter() - start)
+    print(
+        f"step_random_moves_per_sec={rates[1]:.0f} "
+        f"step_random_2_threads_moves_per_sec={rates[2]:.0f} "
+        f"playouts_moves_per_sec={playout_rate:.0f} "
+        f"playouts_over_step_random={playout_rate / rates[1]:.2f} "
+        f"two_threads_over_one={rates[2] / rates[1]:.2f}"
+    )
+    return played + playout_moves
+
+
 def toguz_batch_arrays(rows, seed, n=1024, threads=1):
     import mancala
 
@@ -116,7 +144,7 @@ def toguz_batch_arrays(rows, seed, n=1024, threads=1):
     zeroed = (time.perf_counter() - start) / (steps * n)
     start = time.perf_counter()
     for _ in range(steps):
-        batch.reset(indices=[])
+        batch.reset(indices=[], copy=False)
     arrays = (time.perf_counter() - start) / (steps * n)
     print(f"arrays_ns_per_game={arrays * 1e9:.1f} bytearray_ns_per_game={zeroed * 1e9:.1f}")
     return steps * n
@@ -135,6 +163,7 @@ MODES = {
     "batch-random": toguz_batch_random,
     "batch-vs-playouts": toguz_batch_vs_playouts,
     "batch-arrays": toguz_batch_arrays,
+    "goals": toguz_goals,
     "playouts": toguz_playouts,
 }
 
@@ -148,7 +177,7 @@ def main():
     parser.add_argument("--threads", type=int, default=1, help="threads a batch steps on")
     args = parser.parse_args()
     extra = {}
-    if args.mode.startswith("batch"):
+    if args.mode.startswith("batch") or args.mode == "goals":
         extra = {"n": args.games, "threads": args.threads}
     start = time.perf_counter()
     played = MODES[args.mode](args.count, args.seed, **extra)

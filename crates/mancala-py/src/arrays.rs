@@ -1,5 +1,6 @@
-//! numpy arrays built from Rust buffers through numpy's own Python API (`frombuffer` over a
-//! `bytearray`), so the module needs no numpy headers and stays within the stable ABI.
+//! numpy arrays of Rust values made through numpy's own Python API (`frombuffer` over a
+//! `bytearray`), for the arrays made once a call; and integer arrays read back from Python.
+//! The arrays a batch writes at every step are in [`crate::outputs`].
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -8,10 +9,17 @@ use pyo3::types::{PyByteArray, PyBytes, PyModule};
 
 static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 
-fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+/// numpy's module, imported once.
+pub(crate) fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
     NUMPY
         .get_or_try_init(py, || Ok(py.import("numpy")?.unbind()))
         .map(|m| m.bind(py))
+}
+
+/// Whether `value` is one of numpy's bools (`np.True_`, `np.False_`).
+pub(crate) fn is_numpy_bool(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let bool_type = numpy(value.py())?.getattr("bool_")?;
+    value.is_instance(&bool_type)
 }
 
 /// An element type of the arrays the package hands out.
@@ -41,6 +49,8 @@ element!(f32, "<f4");
 element!(i8, "i1");
 element!(i32, "<i4");
 element!(i64, "<i8");
+element!(u32, "<u4");
+element!(u64, "<u8");
 
 impl Element for bool {
     const DTYPE: &'static str = "?";
@@ -72,18 +82,6 @@ pub(crate) fn array<'py, T: Element>(
     }
 }
 
-/// A numpy array over the bytes of a new `bytearray`, read as `dtype` in the given shape.
-pub(crate) fn from_bytes<'py>(
-    py: Python<'py>,
-    bytes: Bound<'py, PyByteArray>,
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<Bound<'py, PyAny>> {
-    numpy(py)?
-        .call_method1("frombuffer", (bytes, dtype))?
-        .call_method1("reshape", (shape.to_vec(),))
-}
-
 /// Reads `n` integers (`what`: action ids, game indices) from a numpy array or any sequence of integers; anything else (floats,
 /// another length) is refused rather than rounded or broadcast.
 pub(crate) fn actions(
@@ -107,16 +105,17 @@ pub(crate) fn actions(
             "expected {n} {what}, one per game, got an array of shape {shape:?}"
         )));
     }
-    if kind == "u" {
-        // An unsigned id past i64::MAX would wrap when converted: refuse it first.
-        let too_big: bool = array
-            .call_method0("max")
-            .and_then(|m| m.gt(i64::MAX))
-            .unwrap_or(false);
-        if n > 0 && too_big {
-            return Err(PyValueError::new_err(format!(
-                "one of the {what} is out of range"
-            )));
+    if kind == "u" && n > 0 {
+        // An unsigned id past i64::MAX would wrap when converted: refuse it first, naming it.
+        let too_big = array.call_method1("__gt__", (i64::MAX,))?;
+        if too_big.call_method0("any")?.is_truthy()? {
+            let index: usize = too_big.call_method0("argmax")?.extract()?;
+            let value = array.get_item(index)?;
+            return Err(PyValueError::new_err(if what == "actions" {
+                format!("game {index}: action {value} is out of range")
+            } else {
+                format!("{what}: {value} is out of range")
+            }));
         }
     }
     let bytes = array

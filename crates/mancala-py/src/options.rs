@@ -1,6 +1,7 @@
 //! Keyword options, read strictly: each known option with its type checked, and any option
 //! left over refused, so a misspelt rule never passes silently as the default.
 
+use crate::arrays;
 use crate::game::Binding;
 use crate::ints::{self, Int};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -46,7 +47,7 @@ impl<'py> Options<'py> {
         }
         let got = value
             .get_type()
-            .name()
+            .fully_qualified_name()
             .map(|n| n.to_string())
             .unwrap_or_else(|_| "?".into());
         PyTypeError::new_err(format!(
@@ -91,11 +92,12 @@ impl<'py> Options<'py> {
         }
     }
 
-    /// A yes-or-no option.
+    /// A yes-or-no option: a `bool` or numpy's `bool_`.
     pub(crate) fn flag(&mut self, key: &str, default: bool) -> PyResult<bool> {
         match self.take(key)? {
             None => Ok(default),
             Some(v) if v.is_instance_of::<PyBool>() => v.extract(),
+            Some(v) if arrays::is_numpy_bool(&v)? => v.is_truthy(),
             Some(v) => Err(self.wrong_type(key, "a bool", &v)),
         }
     }

@@ -4,7 +4,8 @@
 
 use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
-use crate::guard::{guarded, value_error};
+use crate::guard::value_error;
+use crate::interrupt::{interruptible, stopped, Stop};
 use crate::ints::Int;
 use mancala_search::{
     plies_to_end, Limits, Probed, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
@@ -42,13 +43,15 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
 /// A game the computer player can search.
 pub(crate) trait Searchable: Binding {
     /// Searches `self` under `limits`, with a table of `bytes` bytes shared by `threads`
-    /// threads, taking the exact values of `databases` where they know the position.
+    /// threads, taking the exact values of `databases` where they know the position, until
+    /// `stop` is raised.
     fn best(
         &self,
         limits: Limits,
         bytes: usize,
         threads: usize,
         databases: Option<&Databases>,
+        stop: &Stop,
     ) -> SearchResult<Self::Move>;
 
     /// The endgame databases of this position's rules (the game played to its end) up to
@@ -79,12 +82,13 @@ macro_rules! searchable {
                 bytes: usize,
                 threads: usize,
                 databases: Option<&Databases>,
+                stop: &Stop,
             ) -> SearchResult<Self::Move> {
                 let rest = |position: &Self| databases.and_then(|db| position.known_in(db));
-                Pvs::with_evaluator(limits, Probed::new($evaluator, rest))
+                let pvs = Pvs::with_evaluator(limits, Probed::new($evaluator, rest))
                     .with_table_bytes(bytes)
-                    .with_threads(threads)
-                    .search(self)
+                    .with_threads(threads);
+                run(pvs, self, stop)
             }
 
             $(
@@ -105,6 +109,25 @@ searchable!(Katro, katro::eval::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
 searchable!(Oware, oware::eval::Evaluation::default(), databases);
 searchable!(Kalah, kalah::eval::Evaluation::default(), databases);
+
+/// Runs `pvs` on `position` with its table allocated first (outside the time limit), and
+/// always to depth 1 at least, as engines do: a time limit too short for the first iteration
+/// still gives a searched move. `stop` ends it early, with whatever it found.
+fn run<P, E>(mut pvs: Pvs<P, E>, position: &P, stop: &Stop) -> SearchResult<P::Move>
+where
+    P: mancala_engine::Position + Sync,
+    P::Move: std::hash::Hash,
+    E: mancala_search::Evaluator<P> + Sync,
+{
+    pvs.set_stop(Some(Arc::clone(stop)));
+    pvs.allocate_table();
+    let found = pvs.search(position);
+    if found.depth > 0 || found.best_move.is_none() || stopped(stop) {
+        return found;
+    }
+    pvs.set_limits(Limits::depth(1));
+    pvs.search(position)
+}
 
 /// The databases built so far in this process, by game, rules and seeds: a search asks for
 /// the same ones again and again.
@@ -240,16 +263,14 @@ pub(crate) fn search<'py, G: Searchable>(
         threads,
     }: Search,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (result, pv) = py.detach(|| {
-        guarded(|| {
-            let databases = match endgame_seeds {
-                0 => None,
-                seeds => Some(game.databases(seeds).map_err(value_error)?),
-            };
-            let result = game.best(limits, bytes, threads, databases.as_deref());
-            let pv = line(game, &result.pv);
-            Ok((result, pv))
-        })
+    let (result, pv) = interruptible(py, |stop| {
+        let databases = match endgame_seeds {
+            0 => None,
+            seeds => Some(game.databases(seeds).map_err(value_error)?),
+        };
+        let result = game.best(limits, bytes, threads, databases.as_deref(), stop);
+        let pv = line(game, &result.pv);
+        Ok((result, pv))
     })?;
     let dict = PyDict::new(py);
     let best = result.best_move;

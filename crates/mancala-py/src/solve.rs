@@ -5,12 +5,16 @@
 use crate::game::Binding;
 use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
+use crate::interrupt::{interruptible, stopped, Stop};
 use crate::ints::Int;
 use crate::search::line;
-use mancala_solver::{on_large_stack, solve_range, Keys, Options, SolveError, MAX_TABLE_BYTES};
+use mancala_solver::{
+    on_large_stack, solve_range, Endless, Keys, Options, Probe, SolveError, MAX_TABLE_BYTES,
+};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
 
 /// The nodes a solve may visit when the caller names no limit: a few minutes at most, so
 /// that a position too big to solve ends with an error rather than running for hours.
@@ -58,6 +62,22 @@ impl Solvable for Mangala4 {
     const MONOTONE_SCORES: bool = false;
 }
 
+/// The solver's hook that ends a solve once Ctrl-C raised `stop`: the solver asks it at
+/// every node for a known value (as it asks endgame databases) and it knows none; once
+/// `stop` is up, it unwinds the solve (without the panic hook: no fault is meant), whose
+/// result nobody waits for any more.
+#[derive(Debug)]
+struct Interrupt(Stop);
+
+impl<P> Probe<P> for Interrupt {
+    fn probe(&self, _: &P, _: Endless) -> Option<(i32, bool)> {
+        if stopped(&self.0) {
+            std::panic::resume_unwind(Box::new("interrupted"));
+        }
+        None
+    }
+}
+
 /// Solves `game` within `nodes` nodes and a table of `table_mb` MiB and returns a dict:
 /// `value` (the exact final score difference for the player to move, `None` when it depends
 /// on who is given the seeds of an endless game), `low` and `high` (the value under the two
@@ -88,11 +108,20 @@ pub(crate) fn solve<'py, G: Solvable>(
         monotone_scores: G::MONOTONE_SCORES,
         ..Options::default()
     };
-    let solved = py
-        .detach(|| on_large_stack(|| guarded(|| Ok(solve_range(game, &options, None)))))
-        .map_err(|error| PyRuntimeError::new_err(error.to_string()))??;
+    let solved = interruptible(py, |stop| {
+        let options = Options {
+            databases: Some(Arc::new(Interrupt(Arc::clone(stop)))),
+            ..options
+        };
+        on_large_stack(|| guarded(|| Ok(solve_range(game, &options, None))))
+            .map_err(|error| PyRuntimeError::new_err(error.to_string()))?
+    })?;
     let range = solved.map_err(|error| match error {
         SolveError::Table(_) => value_error(error.to_string()),
+        SolveError::LineLimit { plies } => PyRuntimeError::new_err(format!(
+            "a line of more than {plies} plies was met, the longest the solver follows: \
+             this position cannot be solved here"
+        )),
         _ => PyRuntimeError::new_err(error.to_string()),
     })?;
     let best: Vec<(usize, String)> = range

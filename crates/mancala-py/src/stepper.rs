@@ -2,10 +2,12 @@
 //! from the batch's seed and its index, so results do not depend on how the batch is split
 //! between threads), its move count and its legal actions as a bit set; and the passes that
 //! check actions, play them, restart finished games and write the arrays, on one thread or
-//! several (`std::thread::scope`, each thread a contiguous share of the games).
+//! several (a pool of worker threads kept by the batch, each thread a contiguous share of the
+//! games).
 
 use crate::game::{self, Binding};
 use mancala_engine::{Rng, Side};
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 /// The most action ids a game may have for the bit set of its legal actions.
 const MAX_ACTIONS: usize = 64;
@@ -19,6 +21,20 @@ pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
         z ^ (z >> 31)
     };
     mix(seed ^ mix((index as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+/// The action that leaves a game as it is for one step (the other games move).
+pub(crate) const STAY: i64 = -1;
+
+/// What one game does at a step.
+#[derive(Debug, Clone, Copy)]
+enum Choice<M> {
+    /// Plays this move.
+    Play(M),
+    /// Plays a uniformly random legal move.
+    Random,
+    /// Does not move.
+    Stay,
 }
 
 /// One game of a batch.
@@ -69,7 +85,17 @@ pub(crate) trait Stepper: Send + Sync {
     ) -> Result<(), String>;
     fn players(&self) -> Vec<i8>;
     fn texts(&self) -> Vec<String>;
+    /// Frees the games (the batch is closed: nothing is called after this but the sizes).
+    fn release(&mut self);
+    /// Every game's position string, move count and generator state, to save the batch.
+    fn save(&self) -> Vec<Saved>;
+    /// Puts back the games [`save`](Stepper::save) gave (as many as the batch holds).
+    fn load(&mut self, games: &[Saved]) -> Result<(), String>;
 }
+
+/// One game of a batch as it is saved: its position string, its move count and its
+/// generator's state.
+pub(crate) type Saved = (String, u32, [u64; 4]);
 
 /// N games of type `G`.
 pub(crate) struct Games<G: Binding> {
@@ -78,6 +104,12 @@ pub(crate) struct Games<G: Binding> {
     max_moves: u32,
     observation_len: usize,
     num_actions: usize,
+    /// The threads that step the shares of a batch on more than one thread, kept from step
+    /// to step (starting threads at every step would cost more than a step of a small batch).
+    workers: Option<rayon::ThreadPool>,
+    /// Whose view every final observation is written in; `None`: the last mover's for a game
+    /// the rules ended, the player to move's for a game cut at `max_moves`.
+    final_view: Option<Side>,
 }
 
 /// The legal actions of `game` as a bit set.
@@ -175,12 +207,27 @@ fn write_mask(legal: u64, mask: &mut [u8]) {
     }
 }
 
+/// A pool of `threads` workers, or none for one thread.
+fn workers(threads: usize) -> Result<Option<rayon::ThreadPool>, String> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("mancala-batch-{i}"))
+        .build()
+        .map(Some)
+        .map_err(|e| format!("the batch's {threads} threads could not be started: {e}"))
+}
+
 impl<G: Binding> Games<G> {
     pub(crate) fn new(
         config: G::Config,
         n: usize,
         seed: u64,
         max_moves: u32,
+        final_view: Option<Side>,
+        threads: usize,
     ) -> Result<Games<G>, String> {
         let mut slots = Vec::with_capacity(n);
         for index in 0..n {
@@ -206,6 +253,8 @@ impl<G: Binding> Games<G> {
             config,
             slots,
             max_moves,
+            final_view,
+            workers: workers(threads)?,
         })
     }
 
@@ -215,30 +264,19 @@ impl<G: Binding> Games<G> {
     }
 }
 
-/// Runs `work` on each item, the first on this thread and the others on threads of their
-/// own; the first error (in item order) wins.
+/// Runs `work` on each item: one after another without `workers`, else on the workers at
+/// once; the first error (in item order) wins.
 fn on_threads<T: Send>(
+    workers: Option<&rayon::ThreadPool>,
     items: Vec<T>,
     work: impl Fn(T) -> Result<(), String> + Sync,
 ) -> Result<(), String> {
-    let mut items = items.into_iter();
-    let Some(first) = items.next() else {
-        return Ok(());
+    let Some(workers) = workers else {
+        return items.into_iter().try_for_each(work);
     };
-    let work = &work;
-    std::thread::scope(|scope| {
-        let others: Vec<_> = items.map(|item| scope.spawn(move || work(item))).collect();
-        let mut result = work(first);
-        for handle in others {
-            let outcome = handle
-                .join()
-                .unwrap_or_else(|_| Err("a batch thread panicked".into()));
-            if result.is_ok() {
-                result = outcome;
-            }
-        }
-        result
-    })
+    let results: Vec<Result<(), String>> =
+        workers.install(|| items.into_par_iter().map(&work).collect());
+    results.into_iter().collect()
 }
 
 /// Checks the actions of one share of the games against their legal sets (kept since the last
@@ -246,16 +284,20 @@ fn on_threads<T: Send>(
 fn check_share<G: Binding>(
     slots: &[Slot<G>],
     actions: &[i64],
-    moves: &mut [Option<G::Move>],
+    moves: &mut [Choice<G::Move>],
     num_actions: usize,
     base: usize,
 ) -> Result<(), String> {
     for (index, ((slot, &action), mv)) in slots.iter().zip(actions).zip(moves).enumerate() {
+        if action == STAY {
+            *mv = Choice::Stay;
+            continue;
+        }
         let legal = usize::try_from(action)
             .ok()
             .filter(|&a| a < num_actions && slot.legal >> a & 1 == 1);
         *mv = match legal.and_then(|a| slot.game.move_of(a)) {
-            Some(found) => Some(found),
+            Some(found) => Choice::Play(found),
             None => {
                 let why = game::checked_move(&slot.game, crate::ints::Int::from(action))
                     .err()
@@ -273,9 +315,10 @@ fn step_share<G: Binding>(
     config: &G::Config,
     max_moves: u32,
     slots: &mut [Slot<G>],
-    moves: &[Option<G::Move>],
+    moves: &[Choice<G::Move>],
     rows: Rows<'_>,
     (m, a): (usize, usize),
+    final_view: Option<Side>,
 ) -> Result<(), String> {
     let observations = rows.observations.chunks_exact_mut(4 * m);
     let masks = rows.masks.chunks_exact_mut(a);
@@ -291,9 +334,15 @@ fn step_share<G: Binding>(
         per_game
     {
         let mv = match mv {
-            Some(mv) => Some(mv),
-            None if slot.legal == 0 => None,
-            None => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
+            Choice::Play(mv) => Some(mv),
+            Choice::Stay => {
+                *action = STAY;
+                (*terminated, *truncated) = (false, false);
+                reward.fill(0.0);
+                continue;
+            }
+            Choice::Random if slot.legal == 0 => None,
+            Choice::Random => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
         };
         let mover = slot.game.side_to_move();
         if let Some(mv) = mv {
@@ -309,10 +358,10 @@ fn step_share<G: Binding>(
         *truncated = cut;
         if over || cut {
             reward.copy_from_slice(&game::returns(&slot.game));
-            let player = if over {
-                mover
-            } else {
-                slot.game.side_to_move()
+            let player = match (final_view, over) {
+                (Some(view), _) => view,
+                (None, true) => mover,
+                (None, false) => slot.game.side_to_move(),
             };
             game::write_observation(&slot.game, player, last);
             slot.game = G::start(config, Some(&mut slot.rng))?;
@@ -367,16 +416,20 @@ impl<G: Binding> Stepper for Games<G> {
             .zip(observations.chunks_mut(4 * m * share))
             .zip(masks.chunks_mut(a * share))
             .collect();
-        let _ = on_threads(items, |((slots, observations), masks)| {
-            let rows = observations
-                .chunks_exact_mut(4 * m)
-                .zip(masks.chunks_exact_mut(a));
-            for (slot, (observation, mask)) in slots.iter().zip(rows) {
-                write_floats(&slot.game, slot.game.side_to_move(), observation);
-                write_mask(slot.legal, mask);
-            }
-            Ok(())
-        });
+        let _ = on_threads(
+            self.workers.as_ref(),
+            items,
+            |((slots, observations), masks)| {
+                let rows = observations
+                    .chunks_exact_mut(4 * m)
+                    .zip(masks.chunks_exact_mut(a));
+                for (slot, (observation, mask)) in slots.iter().zip(rows) {
+                    write_floats(&slot.game, slot.game.side_to_move(), observation);
+                    write_mask(slot.legal, mask);
+                }
+                Ok(())
+            },
+        );
     }
 
     fn step(
@@ -386,7 +439,7 @@ impl<G: Binding> Stepper for Games<G> {
         threads: usize,
     ) -> Result<(), String> {
         let n = self.slots.len();
-        let mut moves: Vec<Option<G::Move>> = vec![None; n];
+        let mut moves: Vec<Choice<G::Move>> = vec![Choice::Random; n];
         if let Some(actions) = actions {
             // Every action checked before any is played, against the legal set kept since
             // the last step: on the threads too, the first error in game order reported.
@@ -398,12 +451,16 @@ impl<G: Binding> Stepper for Games<G> {
                 .zip(moves.chunks_mut(share))
                 .enumerate()
                 .collect();
-            on_threads(items, |(part, ((slots, actions), moves))| {
-                check_share(slots, actions, moves, num_actions, part * share)
-            })?;
+            on_threads(
+                self.workers.as_ref(),
+                items,
+                |(part, ((slots, actions), moves))| {
+                    check_share(slots, actions, moves, num_actions, part * share)
+                },
+            )?;
         }
         let (m, a, share) = (self.observation_len, self.num_actions, self.share(threads));
-        let (config, max_moves) = (&self.config, self.max_moves);
+        let (config, max_moves, view) = (&self.config, self.max_moves, self.final_view);
         let items: Vec<_> = self
             .slots
             .chunks_mut(share)
@@ -442,8 +499,8 @@ impl<G: Binding> Stepper for Games<G> {
                 },
             )
             .collect();
-        on_threads(items, |(slots, moves, rows)| {
-            step_share(config, max_moves, slots, moves, rows, (m, a))
+        on_threads(self.workers.as_ref(), items, |(slots, moves, rows)| {
+            step_share(config, max_moves, slots, moves, rows, (m, a), view)
         })
     }
 
@@ -452,6 +509,42 @@ impl<G: Binding> Stepper for Games<G> {
             .iter()
             .map(|slot| i8::from(slot.game.side_to_move() == Side::North))
             .collect()
+    }
+
+    fn release(&mut self) {
+        self.slots = Vec::new();
+        self.workers = None;
+    }
+
+    fn save(&self) -> Vec<Saved> {
+        self.slots
+            .iter()
+            .map(|slot| (slot.game.to_string(), slot.moves, slot.rng.state()))
+            .collect()
+    }
+
+    fn load(&mut self, games: &[Saved]) -> Result<(), String> {
+        if games.len() != self.slots.len() {
+            return Err(format!(
+                "the saved batch has {} games, not {}",
+                games.len(),
+                self.slots.len()
+            ));
+        }
+        let mut slots = Vec::with_capacity(games.len());
+        for (index, (text, moves, state)) in games.iter().enumerate() {
+            let game: G = game::parse(text).map_err(|e| format!("game {index}: {e}"))?;
+            let rng = Rng::from_state(*state)
+                .ok_or_else(|| format!("game {index}: a generator state of zeros"))?;
+            slots.push(Slot {
+                legal: legal_bits(&game),
+                game,
+                rng,
+                moves: *moves,
+            });
+        }
+        self.slots = slots;
+        Ok(())
     }
 
     fn texts(&self) -> Vec<String> {

@@ -103,3 +103,59 @@ def test_render_modes():
         assert env.render() is None
     with pytest.raises(ValueError, match="render_mode"):
         mancala.gymnasium.make("toguz", render_mode="human")
+
+
+@pytest.mark.parametrize("action", [2.5, np.float32(2.9), "2", True, np.bool_(False), None,
+                                    np.array([3.0]), np.array([1, 2]), float("nan")])
+def test_gymnasium_refuses_non_integer_actions(action):
+    env = mancala.gymnasium.make("toguz")
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match="integer"):
+        env.step(action)
+    assert env.unwrapped.game.to_string() == mancala.Toguz().to_string(), "nothing played"
+
+
+def test_gymnasium_takes_a_one_element_integer_array_as_its_action():
+    env = mancala.gymnasium.make("toguz", opponent=lambda game: game.legal_actions()[0])
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(np.array([3], np.int64))
+    assert reward == 0.0 and not terminated and "illegal_action" not in info
+    game = mancala.Toguz()
+    game.apply_action(3)
+    game.apply_action(game.legal_actions()[0])
+    assert env.unwrapped.game.to_string() == game.to_string()
+
+
+def test_gymnasium_episode_end_is_consistent():
+    env = mancala.gymnasium.make("toguz", board=5)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(8)
+    assert terminated and reward == -1.0 and info["illegal_action"]
+    assert not info["action_mask"].any(), "no legal action once the episode has ended"
+    with pytest.raises(RuntimeError, match="over"):
+        env.step(0)
+    # A real end and a truncation end the same way.
+    for kwargs in ({"max_moves": 10_000}, {"max_moves": 3}):
+        env = mancala.gymnasium.make("kalah", pits=3, seeds=2, **kwargs)
+        _, info = env.reset(seed=1)
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            done = terminated or truncated
+        assert not info["action_mask"].any()
+        with pytest.raises(RuntimeError, match="over"):
+            env.step(0)
+        env.reset()
+        env.step(env.unwrapped.game.legal_actions()[0])
+
+
+def test_make_gives_a_spec_so_check_env_tests_every_render_mode(recwarn):
+    env = mancala.gymnasium.make("oware", opponent="random", houses=4, seeds=3)
+    assert env.spec is not None and env.spec.id == "mancala/oware-v0"
+    assert env.spec.kwargs["houses"] == 4
+    check_env(env, skip_render_check=False)
+    assert not [w for w in recwarn if "render modes" in str(w.message)]
+    again = env.spec.make(render_mode="ansi").unwrapped
+    assert again.observation_space == env.observation_space and again.render_mode == "ansi"

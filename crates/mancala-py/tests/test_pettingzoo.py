@@ -62,8 +62,36 @@ def test_random_starts_follow_the_reset_seed():
     assert np.array_equal(a, b) and not np.array_equal(a, c)
 
 
-def test_illegal_actions_raise_value_error():
+def test_an_illegal_move_ends_the_game_with_the_mover_losing():
+    env = mancala.pettingzoo.env("toguz", board=5)
+    env.reset()
+    env.step(8)  # South has no hole 9 on a board of 5
+    rewards = {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        assert termination, "every agent is terminated"
+        assert not observation["action_mask"].any()
+        rewards[agent] = reward
+        if agent == "player_0":
+            assert info["illegal_action"]
+        env.step(None)
+    assert rewards == {"player_0": -1, "player_1": 0}, "as PettingZoo's classic games score it"
+
+
+@pytest.mark.parametrize("action", [2.5, np.float32(2.9), "2", True, np.bool_(True), None,
+                                    np.array([3.0]), np.array([1, 2]), float("nan")])
+def test_pettingzoo_refuses_non_integer_actions(action):
     env = mancala.pettingzoo.env("toguz")
     env.reset()
-    with pytest.raises(ValueError):
-        env.step(17)
+    with pytest.raises(TypeError, match="integer"):
+        env.step(action)
+    assert env.unwrapped._game.to_string() == mancala.Toguz().to_string(), "nothing played"
+
+
+def test_pettingzoo_takes_a_one_element_integer_array_as_its_action():
+    env = mancala.pettingzoo.env("toguz")
+    env.reset()
+    env.step(np.array([3]))
+    played = mancala.Toguz()
+    played.apply_action(3)
+    assert env.unwrapped._game.to_string() == played.to_string()

@@ -58,3 +58,20 @@ def test_bad_players_are_refused_before_any_work(local_ray):
         mancala.ray.play_games("toguz", 2, south={"depth": 0})
     with pytest.raises(ValueError, match="no game"):
         mancala.ray.random_playouts("chess", 2)
+
+
+def test_engine_games_vary_by_seed_and_take_the_engine_by_name(local_ray):
+    records = mancala.ray.play_games("oware", 16, south={"depth": 4}, seed=1, chunk=8)
+    distinct = {tuple(r["actions"]) for r in records}
+    assert len(distinct) >= 12, f"{len(distinct)} distinct games of 16"
+    assert all(r["opening_plies"] == 2 for r in records)
+    other_seed = mancala.ray.play_games("oware", 4, south={"depth": 4}, seed=2, chunk=4)
+    assert [r["actions"] for r in other_seed] != [r["actions"] for r in records[:4]]
+    by_name = mancala.ray.play_games("oware", 2, south="engine", north="random", seed=3,
+                                     houses=4, seeds=2)
+    by_depth = mancala.ray.play_games("oware", 2, south={"depth": mancala.ENGINE_DEPTH},
+                                      north="random", seed=3, houses=4, seeds=2)
+    assert [r["actions"] for r in by_name] == [r["actions"] for r in by_depth]
+    plain = mancala.ray.play_games("oware", 3, south={"depth": 2}, seed=1, opening_plies=0,
+                                   houses=4, seeds=2)
+    assert len({tuple(r["actions"]) for r in plain}) == 1, "no opening: the engine's one game"

@@ -65,3 +65,27 @@ def test_katro_rows_as_south_sees_them():
     d = game.drawing()
     assert d["rows"] == 4 and d["cols"] == 4 and d["stores"] is None
     assert d["holes"][0][:2] == (3, 0), "South's outer left hole bottom left"
+
+
+def test_the_rgb_picture_has_the_svgs_caption():
+    def caption(game):
+        image = render.rgb(game)
+        return image[game.drawing()["rows"] * render.CELL:]
+
+    south = mancala.Oware()
+    north = mancala.Oware()
+    north.apply_action(0)
+    trace = mancala.random_game_trace("kalah", seed=2)
+    over = mancala.Kalah()
+    for ply in trace["plies"]:
+        over.play(ply[1])
+    assert over.is_terminal()
+    strips = [caption(south), caption(north)]
+    assert all((strip != 255).any() for strip in strips), "a caption is written"
+    assert not np.array_equal(*strips), "South to move, North to move"
+    # The result's caption is the SVG's, in capitals: as wide as its text.
+    text = render._caption(over.drawing())
+    inked = np.flatnonzero((caption(over) != 255).any(axis=(0, 2)))
+    scale = render._fitting_scale(text, caption(over).shape[1])
+    assert inked[-1] - inked[0] + 1 <= (4 * len(text) - 1) * scale
+    assert inked[-1] - inked[0] + 1 >= (4 * len(text) - 1) * scale // 2

@@ -75,3 +75,46 @@ def test_endgame_databases_make_a_shallow_search_perfect():
     # A size that does not fit the memory is refused at once.
     with pytest.raises(ValueError, match="more than the"):
         mancala.Toguz().search(depth=1, endgame_seeds=60)
+
+
+INTERRUPTED = """
+import os, signal, sys, threading, time
+import mancala
+threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+started = time.monotonic()
+try:
+    {call}
+except KeyboardInterrupt:
+    print(time.monotonic() - started)
+    sys.exit(0)
+sys.exit("not interrupted")
+"""
+
+
+def seconds_to_interrupt(call):
+    """How long after its start a fresh process's ``call`` took to raise KeyboardInterrupt
+    for a SIGINT sent half a second in."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED.format(call=call)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr + done.stdout
+    return float(done.stdout)
+
+
+def test_ctrl_c_interrupts_search():
+    for call in ("mancala.Toguz().search(time=60)",
+                 "mancala.Oware().search(time=60, threads=2)"):
+        assert seconds_to_interrupt(call) < 5, call
+
+
+def test_a_time_limited_search_completes_depth_one():
+    # A table far larger than the time: its allocation is not counted against the time.
+    result = mancala.Toguz().search(time=0.001, table_mb=256)
+    assert result["depth"] >= 1 and result["nodes"] > 0
+    assert result["action"] in mancala.Toguz().legal_actions()
+    assert result["pv"][0] == result["action"]
+    for _ in range(20):
+        result = mancala.Kalah().search(time=1e-6)
+        assert result["depth"] >= 1 and result["pv"] and result["nodes"] > 0

@@ -64,3 +64,16 @@ def test_limits_and_bad_arguments():
             game.solve(**bad)
     with pytest.raises(TypeError):
         game.solve(nodes=True)
+
+
+def test_ctrl_c_interrupts_solve():
+    from test_search import seconds_to_interrupt
+
+    call = "mancala.Oware(houses=4, seeds=4, max_plies=0).solve(nodes=10**12)"
+    assert seconds_to_interrupt(call) < 5
+
+
+def test_the_line_limit_message_asks_nothing_python_cannot_do():
+    with pytest.raises(RuntimeError, match="cannot be solved here") as error:
+        mancala.Katro(size="4x4").solve(nodes=10**5)
+    assert "raise the line limit" not in str(error.value)

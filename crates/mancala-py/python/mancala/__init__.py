@@ -13,6 +13,8 @@ needed for the rest.
 
 import operator
 
+import numpy as np
+
 from ._native import (
     GAMES,
     Batch,
@@ -56,9 +58,39 @@ def _integer(value, what, low, high):
     return value
 
 
+def _restore_batch(arguments, options, state):
+    """A pickled ``Batch`` back: made anew with its arguments, then its games, generators and
+    last step put back."""
+    batch = Batch(*arguments, **options)
+    batch._restore(state)
+    return batch
+
+
+def _action(value):
+    """``value`` as an action id, read as the classes read one: an ``int`` or numpy integer,
+    or a numpy integer array of one element (what a policy's ``sample`` often gives); a
+    ``bool``, float, string or any other array is a ``TypeError``, never rounded."""
+    if isinstance(value, np.ndarray) and value.shape in ((), (1,)) and value.dtype.kind in "iu":
+        value = value.reshape(()).item()
+    if isinstance(value, (bool, np.bool_)) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"an action is an integer, not {_describe(value)}")
+    return operator.index(value)
+
+
+def _describe(value):
+    if isinstance(value, np.ndarray):
+        return f"an array of dtype {value.dtype} and shape {value.shape}"
+    return type(value).__name__
+
+
+#: The depth of the ``"engine"`` player of the adapters (Gymnasium's opponent, Ray's players).
+ENGINE_DEPTH = 4
+
+
 __all__ = [
     "GAMES",
     "CLASSES",
+    "ENGINE_DEPTH",
     "Batch",
     "Kalah",
     "Katro",

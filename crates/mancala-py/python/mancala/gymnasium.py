@@ -9,14 +9,25 @@ depth 4), ``engine(depth=…, nodes=…, time=…)`` for another strength, or an
 a copy of the game object and returns an action id.
 
 The games are also registered with Gymnasium as ``mancala/toguz-v0``, ``mancala/oware-v0``, …,
-so ``gymnasium.make("mancala/oware-v0", opponent="engine")`` works once this module is imported.
+so ``gymnasium.make("mancala/oware-v0", opponent="engine")`` works once this module is imported,
+and ``gymnasium.make_vec("mancala/oware-v0", num_envs=…)`` makes ``mancala.vector``'s vector
+environment over ``mancala.Batch``.
 
 Observations are the game's ``observation_tensor`` as the agent sees it; ``info["action_mask"]``
-(int8) marks the agent's legal actions. The reward is ``+1`` / ``-1`` / ``0`` when the game
-ends; ``max_moves`` (default 1000, both sides' moves) truncates a game still going. An illegal
-action ends the game as a loss (reward ``-1``, ``info["illegal_action"]`` set), as PettingZoo's
-classic games do, unless ``illegal="raise"`` asks for the game's ``ValueError`` instead.
+(int8) marks the agent's legal actions, all zero once the episode has ended. The reward is
+``+1`` / ``-1`` / ``0`` when the game ends; ``max_moves`` (default 1000, both sides' moves)
+truncates a game still going. An action is an integer (a Python ``int``, a numpy integer, or a
+numpy integer array of one element, read as that element): anything else (a float, a
+``bool``, a string) is a ``TypeError``. An illegal action ends the game as a loss (reward
+``-1``, ``info["illegal_action"]`` set), as PettingZoo's classic games do, unless
+``illegal="raise"`` asks for the game's ``ValueError`` instead. ``step`` before the first
+``reset``, or after any end of an episode (illegal action included), is a ``RuntimeError``.
+
+``make`` gives the environment its registered ``spec`` (with the arguments it was made with),
+so Gymnasium's ``check_env`` can make it again in each render mode.
 """
+
+import dataclasses
 
 import gymnasium
 import numpy as np
@@ -26,7 +37,7 @@ import mancala
 from mancala import render as _render
 
 #: The depth of the ``"engine"`` opponent.
-ENGINE_DEPTH = 4
+ENGINE_DEPTH = mancala.ENGINE_DEPTH
 
 
 def engine(depth=None, nodes=None, time=None, table_mb=1):
@@ -55,12 +66,28 @@ def _register():
         short = full.removeprefix("mancala_")
         env_id = f"mancala/{short}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=MancalaEnv, kwargs={"name": short})
+            gymnasium.register(
+                env_id,
+                entry_point=MancalaEnv,
+                vector_entry_point="mancala.vector:MancalaVectorEnv",
+                kwargs={"name": short},
+            )
+
+
+def _env_id(name):
+    mancala.game_class(name)
+    return f"mancala/{name.removeprefix('mancala_')}-v0"
 
 
 def make(name, opponent="random", **kwargs):
-    """The environment of the game ``name`` against ``opponent`` (see the module's docs)."""
-    return MancalaEnv(name, opponent=opponent, **kwargs)
+    """The environment of the game ``name`` against ``opponent`` (see the module's docs), with
+    its registered ``spec``."""
+    env = MancalaEnv(name, opponent=opponent, **kwargs)
+    registered = gymnasium.spec(_env_id(name))
+    env.spec = dataclasses.replace(
+        registered, kwargs={**registered.kwargs, "opponent": opponent, **kwargs}
+    )
+    return env
 
 
 class MancalaEnv(gymnasium.Env):
@@ -97,13 +124,16 @@ class MancalaEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(start.num_distinct_actions())
         self.game = start
         self._moves = 0
+        # No episode before the first reset; one that has ended takes no more steps.
+        self._started = False
+        self._done = True
 
     def _random_setup(self):
         return self._options.get("setup") == "random"
 
     def _info(self, illegal=False):
         mask = np.zeros(self.action_space.n, np.int8)
-        if not self.game.is_terminal() and self.game.current_player() == self.player:
+        if not self._done and self.game.current_player() == self.player:
             mask[self.game.legal_actions()] = 1
         info = {"action_mask": mask, "moves": self._moves}
         if illegal:
@@ -136,23 +166,30 @@ class MancalaEnv(gymnasium.Env):
             game_options["setup_seed"] = int(self.np_random.integers(2**63))
         self.game = self._class(**game_options)
         self._moves = 0
+        self._started = True
         self._opponent_moves()
+        self._done = self._over()
         return self._observation(), self._info()
 
     def step(self, action):
         """Plays the agent's ``action`` and the opponent's answers."""
-        if self._over():
-            raise RuntimeError("the game is over: call reset()")
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        action = mancala._action(action)
         try:
-            self.game.play(int(action))
-        except (ValueError, TypeError):
+            self.game.play(action)
+        except ValueError:
             if self.illegal == "raise":
                 raise
+            self._done = True
             return self._observation(), -1.0, True, False, self._info(illegal=True)
         self._moves += 1
         self._opponent_moves()
         terminated = self.game.is_terminal()
         truncated = not terminated and self._moves >= self.max_moves
+        self._done = terminated or truncated
         reward = float(self.game.returns()[self.player]) if terminated else 0.0
         return self._observation(), reward, terminated, truncated, self._info()
 

@@ -6,6 +6,10 @@
 is the game's ``observation_tensor`` as that agent sees it, ``action_mask`` an int8 array with
 ``1`` for each legal action (all ``0`` when it is not that agent's turn). The reward is ``+1``
 / ``-1`` / ``0`` at the end. ``max_moves`` (default 1000) truncates a game that is still going.
+An action is an integer (a numpy integer array of one element is read as that element); any
+other type is a ``TypeError``. An illegal action ends the game as PettingZoo's classic
+environments end it: every agent terminated, ``-1`` to the agent that played it, ``0`` to the
+other, and ``infos[agent]["illegal_action"]`` set.
 ``render_mode`` is ``"ansi"`` (``render()`` returns the board as text), ``"rgb_array"`` (an RGB
 image as a numpy array), ``"human"`` (the text printed after every move) or ``None``
 (``render()`` warns and returns ``None``, as Gymnasium's environments do).
@@ -63,6 +67,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._game = start
         self._rng = None
+        self._illegal_end = False
 
     def observation_space(self, agent):
         return self._observation_space
@@ -82,6 +87,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             game_options["setup_seed"] = int(self._rng.integers(2**63))
         self._game = self._class(**game_options)
         self._moves = 0
+        self._illegal_end = False
         self.agents = AGENTS[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -93,7 +99,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     def observe(self, agent):
         player = AGENTS.index(agent)
         mask = np.zeros(self._action_space.n, np.int8)
-        if agent == self.agent_selection and not self._game.is_terminal():
+        if agent == self.agent_selection and not self._game.is_terminal() and not self._illegal_end:
             mask[self._game.legal_actions()] = 1
         return {"observation": self._game.observation_tensor(player), "action_mask": mask}
 
@@ -103,10 +109,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             self._was_dead_step(action)
             return
         mover = AGENTS.index(agent)
-        self._game.apply_action(int(action))
-        self._moves += 1
+        action = mancala._action(action)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
+        try:
+            self._game.apply_action(action)
+        except ValueError:
+            self._illegal(agent)
+            return
+        self._moves += 1
         if self._game.is_terminal():
             returns = self._game.returns()
             for index, name in enumerate(AGENTS):
@@ -120,6 +131,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _illegal(self, agent):
+        """Ends the game with ``agent``, who played an illegal action, losing."""
+        self.rewards[agent] = -1
+        self.infos[agent]["illegal_action"] = True
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._illegal_end = True
+        self._accumulate_rewards()
+        self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
 
     def render(self):
         """The board as text (``ansi``), printed (``human``), or an RGB array

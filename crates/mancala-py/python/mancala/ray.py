@@ -10,8 +10,12 @@ the caller. ``ray.init()`` is the caller's: ``ray.init(num_cpus=2)`` for a local
 only when Ray is not yet running. Results depend only on the arguments (each task's seed comes
 from ``seed`` and the task's index), not on the number of workers.
 
-A player is ``"random"`` (a uniformly random legal move) or a dict of ``search`` limits
-(``{"depth": 6}``, ``{"nodes": 20000}``) for the package's engine.
+A player is ``"random"`` (a uniformly random legal move), ``"engine"`` (the package's search at
+depth ``mancala.ENGINE_DEPTH``, as Gymnasium's ``"engine"`` opponent) or a dict of ``search``
+limits (``{"depth": 6}``, ``{"nodes": 20000}``) for the engine. The engine plays the same move
+every time in the same position, so ``play_games`` opens each game with ``opening_plies``
+uniformly random plies (default 2) drawn from the game's seed: games between engines differ by
+their openings, and ``seed`` picks them.
 """
 
 import numpy as np
@@ -78,14 +82,18 @@ def _choose(game, player, rng):
 def _check_player(player):
     if player == "random":
         return player
+    if player == "engine":
+        return {"depth": mancala.ENGINE_DEPTH}
     if not isinstance(player, dict):
-        raise TypeError(f"a player is 'random' or a dict of search limits, not {player!r}")
+        raise TypeError(
+            f"a player is 'random', 'engine' or a dict of search limits, not {player!r}"
+        )
     mancala.Kalah(pits=1, seeds=1).search(**player)
     return dict(player)
 
 
 @ray.remote
-def _games(name, count, seed, players, max_moves, options):
+def _games(name, count, seed, players, max_moves, opening_plies, options):
     rng = np.random.default_rng(seed)
     cls = mancala.game_class(name)
     records = []
@@ -99,13 +107,15 @@ def _games(name, count, seed, players, max_moves, options):
         while not game.is_terminal() and len(actions) < max_moves:
             mover = game.current_player()
             observations.append(game.observation_tensor(mover))
-            action = _choose(game, players[mover], rng)
+            player = players[mover] if len(actions) >= opening_plies else "random"
+            action = _choose(game, player, rng)
             movers.append(mover)
             actions.append(action)
             game.apply_action(action)
         returns = game.returns()
         records.append({
             "start": start,
+            "opening_plies": min(opening_plies, len(actions)),
             "actions": actions,
             "returns": returns,
             "result": game.result(),
@@ -117,21 +127,24 @@ def _games(name, count, seed, players, max_moves, options):
 
 
 def play_games(name, n, south="random", north=None, seed=0, max_moves=1000, chunk=CHUNK,
-               **options):
+               opening_plies=2, **options):
     """Plays ``n`` games of ``name`` between ``south`` and ``north`` (default: ``south``
-    against itself, self-play) on the cluster and returns their records in order. A record
-    is a dict: ``start`` (the position string), ``actions``, ``returns``, ``result`` (``None``
-    for a game cut at ``max_moves``), and the training targets of each ply: ``observations``
-    (float32, as the mover saw the position), ``movers`` and ``values`` (the game's final
-    return for the mover)."""
+    against itself, self-play) on the cluster and returns their records in order. Each game
+    opens with ``opening_plies`` uniformly random plies drawn from its seed (``0``: the
+    players from the first ply). A record is a dict: ``start`` (the position string),
+    ``opening_plies`` (the random plies it opened with), ``actions`` (every ply, the opening's
+    included), ``returns``, ``result`` (``None`` for a game cut at ``max_moves``), and the
+    training targets of each ply: ``observations`` (float32, as the mover saw the position),
+    ``movers`` and ``values`` (the game's final return for the mover)."""
     n = mancala._integer(n, "n", 0, 2**32)
     max_moves = mancala._integer(max_moves, "max_moves", 1, 2**32 - 1)
+    opening_plies = mancala._integer(opening_plies, "opening_plies", 0, 2**32 - 1)
     players = [_check_player(south), _check_player(south if north is None else north)]
     mancala.game_class(name)(**options)
     _ensure_ray()
     sizes = _chunks(n, chunk)
     parts = ray.get([
-        _games.remote(name, size, _task_seed(seed, i), players, max_moves, options)
+        _games.remote(name, size, _task_seed(seed, i), players, max_moves, opening_plies, options)
         for i, size in enumerate(sizes)
     ])
     return [record for part in parts for record in part]

@@ -5,7 +5,8 @@ North's above it (Katro: South's rows at the bottom), a store (kazan) at each en
 game has them (North's on the left, South's on the right, as each sits on his right-hand side),
 tuzdiks marked in red with the owner's initial, the hole the last move sowed from ringed in
 blue, and a caption saying who is to move or how the game ended. The RGB array is drawn with
-numpy alone (rectangles, discs and a small digit font), with no drawing library.
+numpy alone (rectangles, discs and a small pixel font, its caption in capitals), with no
+drawing library.
 """
 
 import numpy as np
@@ -94,11 +95,20 @@ def text(game):
     return "\n".join(lines) + "\n"
 
 
-# Digits 0-9, 3 pixels wide and 5 high, a row of 3 bits each.
+# The pixel font: 3 pixels wide and 5 high, a row of 3 bits each; letters in capitals.
 _FONT = {
     "0": (7, 5, 5, 5, 7), "1": (2, 6, 2, 2, 7), "2": (7, 1, 7, 4, 7), "3": (7, 1, 7, 1, 7),
     "4": (5, 5, 7, 1, 1), "5": (7, 4, 7, 1, 7), "6": (7, 4, 7, 5, 7), "7": (7, 1, 1, 1, 1),
     "8": (7, 5, 7, 5, 7), "9": (7, 5, 7, 1, 7),
+    "A": (2, 5, 7, 5, 5), "B": (6, 5, 6, 5, 6), "C": (3, 4, 4, 4, 3), "D": (6, 5, 5, 5, 6),
+    "E": (7, 4, 6, 4, 7), "F": (7, 4, 6, 4, 4), "G": (3, 4, 5, 5, 3), "H": (5, 5, 7, 5, 5),
+    "I": (7, 2, 2, 2, 7), "J": (1, 1, 1, 5, 2), "K": (5, 5, 6, 5, 5), "L": (4, 4, 4, 4, 7),
+    "M": (5, 7, 7, 5, 5), "N": (6, 5, 5, 5, 5), "O": (2, 5, 5, 5, 2), "P": (6, 5, 6, 4, 4),
+    "Q": (2, 5, 5, 6, 3), "R": (6, 5, 6, 5, 5), "S": (3, 4, 2, 1, 6), "T": (7, 2, 2, 2, 2),
+    "U": (5, 5, 5, 5, 7), "V": (5, 5, 5, 5, 2), "W": (5, 5, 7, 7, 5), "X": (5, 5, 2, 5, 5),
+    "Y": (5, 5, 2, 2, 2), "Z": (7, 1, 2, 4, 7),
+    "-": (0, 0, 7, 0, 0), "(": (1, 2, 2, 2, 1), ")": (4, 2, 2, 2, 4), ":": (0, 2, 0, 2, 0),
+    ".": (0, 0, 0, 0, 2), ",": (0, 0, 0, 2, 4), "/": (1, 1, 2, 4, 4), " ": (0, 0, 0, 0, 0),
 }
 
 
@@ -106,18 +116,24 @@ def _rgb(colour):
     return np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)], np.uint8)
 
 
-def _digits(image, number, cx, cy, colour, scale=3):
-    """Writes ``number`` centred on ``(cx, cy)``."""
-    text = str(number)
+def _write(image, text, cx, cy, colour, scale=3):
+    """Writes ``text`` (in capitals; a character the font lacks is a blank) centred on
+    ``(cx, cy)``."""
+    text = str(text).upper()
     w = (4 * len(text) - 1) * scale
     x0, y0 = int(cx - w / 2), int(cy - 5 * scale / 2)
     for k, ch in enumerate(text):
-        for row, bits in enumerate(_FONT[ch]):
+        for row, bits in enumerate(_FONT.get(ch, _FONT[" "])):
             for col in range(3):
                 if bits >> (2 - col) & 1:
                     x = x0 + (4 * k + col) * scale
                     y = y0 + row * scale
                     image[y:y + scale, x:x + scale] = colour
+
+
+def _fitting_scale(text, width):
+    """The largest pixel size up to 2 at which ``text`` fits ``width`` (else 1)."""
+    return 2 if (4 * len(text) - 1) * 2 <= width - 4 else 1
 
 
 def rgb(game):
@@ -138,18 +154,15 @@ def rgb(game):
         if hole == d["last"]:
             square[ring] = _rgb(_LAST)
         ink = _rgb("#ffffff") if hole in marks else _rgb(_INK)
-        _digits(image, seeds, x + CELL / 2, y + CELL / 2, ink)
+        _write(image, seeds, x + CELL / 2, y + CELL / 2, ink)
     if d["stores"] is not None:
         h = d["rows"] * CELL
         for side, x in ((1, 0), (0, width - CELL)):
             image[8:h - 8, x + 6:x + CELL - 6] = _rgb(_HOLE)
-            _digits(image, d["stores"][side], x + CELL / 2, h / 2, _rgb(_INK))
-    # The side to move: a bar under the picture, on the left for North, the right for South.
-    if d["result"] is None:
-        bar = image[d["rows"] * CELL + 6: height - 6]
-        half = width // 2
-        if d["to_move"] == 1:
-            bar[:, :half] = _rgb(_INK)
-        else:
-            bar[:, half:] = _rgb(_INK)
+            _write(image, d["stores"][side], x + CELL / 2, h / 2, _rgb(_INK))
+    # The caption under the board, as the SVG has it: who is to move, or the result.
+    caption = _caption(d)
+    scale = _fitting_scale(caption, width)
+    most = max((width - 4) // (4 * scale), 1)
+    _write(image, caption[:most], width / 2, d["rows"] * CELL + CELL // 4, _rgb(_INK), scale)
     return image
