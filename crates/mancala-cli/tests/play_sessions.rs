@@ -54,11 +54,11 @@ fn every_game_and_board_size_opens_with_its_own_banner() {
             "Toguz Kumalak, 2 × 9 holes, 9 seeds each. White (south) moves first.",
         ),
         (
-            "toguz --board 2x7",
+            "toguz --board 7",
             "Toguz Kumalak, 2 × 7 holes, 7 seeds each. White (south) moves first.",
         ),
         (
-            "toguz --board 2x5",
+            "toguz --board 5",
             "Toguz Kumalak, 2 × 5 holes, 5 seeds each, no tuzdik. White (south) moves first.",
         ),
         (

@@ -95,7 +95,7 @@ fn a_position_string_is_solved_and_rule_options_beside_it_are_refused() {
             "solve",
             "toguz",
             "--board",
-            "2x5",
+            "5",
             "--position",
             "1S,4/4,1S 24 24 S",
         ])

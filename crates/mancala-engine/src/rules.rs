@@ -48,6 +48,8 @@ pub enum Values {
         /// The greatest value.
         max: u64,
     },
+    /// One of these whole numbers (board sizes that come only in some sizes).
+    Numbers(&'static [u32]),
     /// One of these words.
     Choice(&'static [&'static str]),
 }
@@ -58,6 +60,10 @@ impl fmt::Display for Values {
         match self {
             Values::Flag => f.write_str("yes|no"),
             Values::Number { min, max } => write!(f, "{min}..={max}"),
+            Values::Numbers(numbers) => {
+                let words: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                f.write_str(&words.join("|"))
+            }
             Values::Choice(words) => f.write_str(&words.join("|")),
         }
     }
@@ -98,6 +104,9 @@ impl RuleOption {
             Values::Flag => value == "yes" || value == "no",
             Values::Number { min, max } => crate::notation::plain_number(value)
                 .is_some_and(|n| (min..=max).contains(&u64::from(n))),
+            Values::Numbers(numbers) => {
+                crate::notation::plain_number(value).is_some_and(|n| numbers.contains(&n))
+            }
             Values::Choice(words) => words.contains(&value),
         };
         if ok {
@@ -106,6 +115,10 @@ impl RuleOption {
             let why = match self.values {
                 Values::Flag => format!("{} takes yes or no", self.key),
                 Values::Number { min, max } => format!("{} takes {min} to {max}", self.key),
+                Values::Numbers(numbers) => {
+                    let words: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                    format!("{} takes {}", self.key, words.join(", "))
+                }
                 Values::Choice(words) => format!("{} takes {}", self.key, words.join(", ")),
             };
             Err(RulesError::new(self.key, value, why))

@@ -425,7 +425,7 @@ game_class!(
     "Toguz",
     crate::games::Toguz,
     "Toguz Kumalak. Options: `board` (9, 7 or 5 holes a row), `tuzdik` (`automatic` or \
-     `optional`), `stop_at_majority` (bool)."
+     `optional`), `majority_stop` (bool)."
 );
 game_class!(
     Mangala4,

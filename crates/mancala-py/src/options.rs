@@ -4,6 +4,7 @@
 use crate::arrays;
 use crate::game::Binding;
 use crate::ints::{self, Int};
+use mancala_engine::rules::{yes_no, RuleOptions, Values};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
@@ -92,14 +93,37 @@ impl<'py> Options<'py> {
         }
     }
 
-    /// A yes-or-no option: a `bool` or numpy's `bool_`.
-    pub(crate) fn flag(&mut self, key: &str, default: bool) -> PyResult<bool> {
-        match self.take(key)? {
-            None => Ok(default),
-            Some(v) if v.is_instance_of::<PyBool>() => v.extract(),
-            Some(v) if arrays::is_numpy_bool(&v)? => v.is_truthy(),
-            Some(v) => Err(self.wrong_type(key, "a bool", &v)),
+    /// The rule set of game rules `R`, read from the keywords its schema names: each key
+    /// spelt with underscores (`empty-capture` is `empty_capture`), a flag as a `bool`, a
+    /// number as an `int`, a choice as a `str`; the schema's parser gives the errors, as on
+    /// the command line.
+    pub(crate) fn rules<R: RuleOptions>(&mut self) -> PyResult<R> {
+        let mut pairs: Vec<(&'static str, String)> = Vec::new();
+        for option in R::OPTIONS {
+            let key = option.key.replace('-', "_");
+            let Some(value) = self.take(&key)? else {
+                continue;
+            };
+            let text = match option.values {
+                Values::Flag
+                    if value.is_instance_of::<PyBool>() || arrays::is_numpy_bool(&value)? =>
+                {
+                    yes_no(value.is_truthy()?).to_owned()
+                }
+                Values::Flag => return Err(self.wrong_type(&key, "a bool", &value)),
+                Values::Number { .. } | Values::Numbers(_) => ints::read(&value)
+                    .map_err(|_| self.wrong_type(&key, "an int", &value))?
+                    .to_string(),
+                Values::Choice(_) if value.is_instance_of::<PyString>() => value.extract()?,
+                Values::Choice(_) => return Err(self.wrong_type(&key, "a str", &value)),
+            };
+            pairs.push((option.key, text));
         }
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        R::from_pairs(&pairs).map_err(|error| {
+            let key = error.key.replace('-', "_");
+            self.bad_value(&key, error)
+        })
     }
 
     /// A `ValueError` about the value of option `key`.

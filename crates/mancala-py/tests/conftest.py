@@ -11,8 +11,8 @@ OPTION_SETS = {
         {"board": 7},
         {"board": 5},
         {"tuzdik": "optional"},
-        {"stop_at_majority": False},
-        {"board": 7, "tuzdik": "optional", "stop_at_majority": False},
+        {"majority_stop": False},
+        {"board": 7, "tuzdik": "optional", "majority_stop": False},
     ],
     "mancala_mangala4": [
         {},

@@ -131,12 +131,12 @@ def test_sizes_that_would_exhaust_memory_are_refused():
 
 
 def test_numpy_bools_are_bools():
-    assert mancala.Toguz(stop_at_majority=np.False_).to_string() == \
-        mancala.Toguz(stop_at_majority=False).to_string()
-    batch = mancala.Batch("toguz", 2, stop_at_majority=np.True_)
+    assert mancala.Toguz(majority_stop=np.False_).to_string() == \
+        mancala.Toguz(majority_stop=False).to_string()
+    batch = mancala.Batch("toguz", 2, majority_stop=np.True_)
     assert batch.num_games == 2
     with pytest.raises(TypeError, match="takes a bool, not numpy.int64"):
-        mancala.Toguz(stop_at_majority=np.int64(0))
+        mancala.Toguz(majority_stop=np.int64(0))
 
 
 def test_a_uint64_action_out_of_range_names_its_game():

@@ -54,7 +54,7 @@ def game_seed(seed, index):
     return mix(seed ^ mix((index + 0x9E3779B97F4A7C15) & MASK))
 
 
-@pytest.mark.parametrize("options", [{}, {"tuzdik": "optional"}, {"board": 7}, {"stop_at_majority": False}])
+@pytest.mark.parametrize("options", [{}, {"tuzdik": "optional"}, {"board": 7}, {"majority_stop": False}])
 def test_step_random_replays_with_the_documented_generator(options):
     n, seed = 12, 2**63 + 5
     batch = mancala.Batch("toguz", n, seed=seed, max_moves=150, **options)

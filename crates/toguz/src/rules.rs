@@ -133,9 +133,9 @@ impl RuleOptions for RuleSet {
     const OPTIONS: &'static [RuleOption] = &[
         RuleOption::new(
             "board",
-            Values::Choice(&["2x9", "2x7", "2x5"]),
-            "2x9",
-            "the board: 2 x 9 (federation), 2 x 7, or 2 x 5 without tuzdiks",
+            Values::Numbers(&[9, 7, 5]),
+            "9",
+            "holes a row: 9 (federation), 7, or 5 without tuzdiks",
         ),
         RuleOption::new(
             "tuzdik",
@@ -152,9 +152,9 @@ impl RuleOptions for RuleSet {
     ];
 
     fn from_values(values: &OptionValues<'_>) -> Result<RuleSet, RulesError> {
-        let board = match values.text("board") {
-            "2x7" => BoardSize::Seven,
-            "2x5" => BoardSize::Five,
+        let board = match values.number("board") {
+            7 => BoardSize::Seven,
+            5 => BoardSize::Five,
             _ => BoardSize::Nine,
         };
         let tuzdik = match values.text("tuzdik") {
@@ -170,7 +170,7 @@ impl RuleOptions for RuleSet {
 
     fn value(&self, key: &str) -> String {
         match key {
-            "board" => format!("2x{}", self.board.per_side()),
+            "board" => self.board.per_side().to_string(),
             "tuzdik" => match self.tuzdik {
                 TuzdikRule::Automatic => "automatic".to_owned(),
                 TuzdikRule::Optional => "optional".to_owned(),

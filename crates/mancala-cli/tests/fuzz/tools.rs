@@ -218,7 +218,7 @@ fn game_options(game: &str) -> &'static [(&'static str, &'static [&'static str])
         "toguz" => &[
             ("--tuzdik", &["optional", "automatic", "x"]),
             ("--majority-stop", &["no", "yes", ""]),
-            ("--board", &["2x9", "2x7", "2x5", "9", "x"]),
+            ("--board", &["9", "7", "5", "2x7", "x"]),
         ],
         "mangala4" => &[
             ("--leftover", &["none", "own-side", "x"]),

@@ -72,7 +72,7 @@ class Toguz(_Game):
     """Toguz Kumalak: actions 0..9 sow the mover's holes 1..9, 9..18 the same claiming a tuzdik."""
 
     def __new__(
-        cls, *, board: SupportsIndex = 9, tuzdik: str = "automatic", stop_at_majority: bool = True
+        cls, *, board: SupportsIndex = 9, tuzdik: str = "automatic", majority_stop: bool = True
     ) -> Toguz: ...
     @staticmethod
     def from_string(text: str) -> Toguz: ...
@@ -120,6 +120,7 @@ class Oware(_Game):
         seeds: SupportsIndex = 4,
         grand_slam: str = "no-capture",
         max_plies: SupportsIndex = 1000,
+        majority_stop: bool = True,
     ) -> Oware: ...
     @staticmethod
     def from_string(text: str) -> Oware: ...

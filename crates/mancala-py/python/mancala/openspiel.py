@@ -21,7 +21,7 @@ DEFAULT_MAX_MOVES = 1000
 GAMES = {
     "mancala_toguz": (
         "Toguz Kumalak",
-        {"board": 9, "tuzdik": "automatic", "stop_at_majority": True},
+        {"board": 9, "tuzdik": "automatic", "majority_stop": True},
     ),
     "mancala_mangala4": (
         "Mangala IV",
@@ -40,7 +40,13 @@ GAMES = {
     ),
     "mancala_oware": (
         "Oware Abapa",
-        {"houses": 6, "seeds": 4, "grand_slam": "no-capture", "max_plies": 1000},
+        {
+            "houses": 6,
+            "seeds": 4,
+            "grand_slam": "no-capture",
+            "max_plies": 1000,
+            "majority_stop": True,
+        },
     ),
     "mancala_kalah": (
         "Kalah",

@@ -12,25 +12,7 @@ impl Binding for Katro {
     type Config = RuleSet;
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
-        let mut rules = RuleSet::STANDARD;
-        // Each option under the key of the crate's rule string.
-        for (key, rule, default) in [
-            ("size", "size", "6x6"),
-            ("direction", "direction", "A"),
-            ("mover_row", "mover-row", "innermost"),
-            ("opponent_hole", "opponent-hole", "row"),
-            ("trigger", "trigger", "occupied"),
-        ] {
-            let value = options.text(key, default)?;
-            rules
-                .set(rule, &value)
-                .map_err(|e| options.bad_value(key, e))?;
-        }
-        let single_seed = options.flag("single_seed", false)?;
-        rules
-            .set("single-seed", if single_seed { "yes" } else { "no" })
-            .map_err(|e| options.bad_value("single_seed", e))?;
-        Ok(rules)
+        options.rules()
     }
 
     fn start(rules: &RuleSet, _: Option<&mut Rng>) -> Result<Katro, String> {

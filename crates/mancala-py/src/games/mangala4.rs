@@ -4,7 +4,7 @@ use crate::game::{Binding, Fact};
 use crate::options::Options;
 use mancala_engine::{Game, Position, Rng, Side};
 pub(crate) use mangala4::Mangala4;
-use mangala4::{Effect, Leftover, Move, RuleSet, Setup, ACTIONS};
+use mangala4::{Effect, Move, RuleSet, Setup, ACTIONS};
 use pyo3::PyResult;
 
 /// How a Mangala IV game starts.
@@ -40,15 +40,10 @@ impl Binding for Mangala4 {
                     format!("0 (South) or 1 (North), not {first}"),
                 )
             })?;
-        let leftover = options.choice(
-            "leftover",
-            "none",
-            &[Leftover::Uncounted, Leftover::OwnSide].map(|rule| (rule.name(), rule)),
-        )?;
         Ok(Start {
             random,
             first,
-            rules: RuleSet { leftover },
+            rules: options.rules()?,
         })
     }
 

@@ -29,27 +29,7 @@ impl Binding for Toguz {
     type Config = RuleSet;
 
     fn config(options: &mut Options<'_>) -> PyResult<RuleSet> {
-        let per_side = options.int("board", 9)?;
-        let board = per_side
-            .within(0, usize::MAX)
-            .and_then(BoardSize::from_per_side)
-            .ok_or_else(|| {
-                options.bad_value("board", format!("rows of 9, 7 or 5 holes, not {per_side}"))
-            })?;
-        let tuzdik = options.choice(
-            "tuzdik",
-            "automatic",
-            &[
-                ("automatic", TuzdikRule::Automatic),
-                ("optional", TuzdikRule::Optional),
-            ],
-        )?;
-        let stop_at_majority = options.flag("stop_at_majority", true)?;
-        Ok(RuleSet {
-            tuzdik,
-            stop_at_majority,
-            board,
-        })
+        options.rules()
     }
 
     fn start(rules: &RuleSet, _: Option<&mut Rng>) -> Result<Toguz, String> {
