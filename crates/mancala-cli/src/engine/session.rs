@@ -5,7 +5,8 @@ use super::command::{shorten, Command, Go, Start};
 use crate::play::Rest;
 use mancala_engine::{Game, Position, Side};
 use mancala_search::{
-    plies_to_end, Evaluator, Iteration, Limits, Probed, Pvs, MAX_SEARCH_DEPTH, MAX_THREADS,
+    exact_margin, plies_to_end, Evaluator, Iteration, Limits, Probed, Pvs, MAX_EVAL,
+    MAX_SEARCH_DEPTH, MAX_THREADS,
 };
 use std::fmt::Display;
 use std::hash::Hash;
@@ -495,12 +496,23 @@ fn info<M: Display>(iteration: &Iteration<M>) -> String {
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         iteration.depth,
-        score(iteration.value),
+        score(unproven(iteration.value)),
         iteration.nodes,
         iteration.nodes_per_second(),
         iteration.elapsed.as_millis(),
         line(&iteration.pv)
     )
+}
+
+/// A search's value as the engine may claim it: a value that announces a margin the databases
+/// know ([`exact_margin`]) but was reached through a search, beside evaluations and through its
+/// bounds, proves no margin, and is the largest evaluation of its sign instead. Only the answer
+/// given when every move leads into the databases is proven.
+fn unproven(value: i32) -> i32 {
+    match exact_margin(value) {
+        Some(_) => MAX_EVAL * value.signum(),
+        None => value,
+    }
 }
 
 /// `cp V`, or `mate K` for a proven end.
@@ -526,6 +538,16 @@ fn line<M: Display>(moves: &[M]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_searched_database_value_is_no_proven_margin() {
+        let won = mancala_search::EXACT + 12;
+        assert_eq!(unproven(won), MAX_EVAL);
+        assert_eq!(unproven(-won), -MAX_EVAL);
+        for value in [0, 17, -2_000, MAX_EVAL, mancala_search::WIN - 3] {
+            assert_eq!(unproven(value), value);
+        }
+    }
 
     #[test]
     fn a_clock_gives_a_share_and_movetime_wins() {
