@@ -447,7 +447,7 @@ game_class!(
     "Oware",
     crate::games::Oware,
     "Oware Abapa as OpenSpiel plays it. Options: `houses` (1 to 8), `seeds` (per house), \
-     `grand_slam` (`no-capture`, `capture-all`), `max_plies` (0 for no limit)."
+     `grand_slam` (`no-capture`, `capture-all`), `max_plies` (0 for no limit), `majority_stop` (bool)."
 );
 game_class!(
     Kalah,
