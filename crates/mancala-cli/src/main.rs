@@ -24,6 +24,7 @@ mod perft;
 mod play;
 mod playouts;
 mod replay;
+mod serve;
 mod shortest_win;
 mod solve;
 
@@ -34,7 +35,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 9] = [
+const SUBCOMMANDS: [Subcommand; 10] = [
     (
         "play",
         play::main,
@@ -79,6 +80,11 @@ const SUBCOMMANDS: [Subcommand; 9] = [
         "solve",
         solve::main,
         "the exact value of a position under perfect play, with its best moves",
+    ),
+    (
+        "serve",
+        serve::main,
+        "a board in the browser: play, replay and analyse every game",
     ),
 ];
 
