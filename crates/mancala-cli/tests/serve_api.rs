@@ -189,14 +189,14 @@ fn bad_requests_get_the_parsers_messages() {
         answer["error"]
             .as_str()
             .unwrap()
-            .starts_with("move 2 (6) is illegal"),
+            .starts_with("move 3 (6) is illegal: pit 6 is empty"),
         "{answer}"
     );
     for (query, expected) in [
         ("game=kalah&time_ms=0", "time_ms takes 1 to"),
         ("game=kalah&threads=99", "threads takes 1 to"),
         ("game=kalah&depth=65", "depth takes 1 to 64"),
-        ("game=kalah&moves=6%206%206", "move 2 (6) is illegal"),
+        ("game=kalah&moves=6%206%206", "move 3 (6) is illegal"),
         ("game=kalah&time_ms=ten", "time_ms"),
     ] {
         let (status, text) = server.get(&format!("/api/analyse?{query}"));
