@@ -392,18 +392,20 @@ data-moves=\"{}\"><title>{}</title>",
             );
         }
     }
-    let _ = write!(
-        svg,
-        "<text class=\"count\" x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" fill=\"#fff\" \
+    if cell.tuzdik.is_none() {
+        let _ = write!(
+            svg,
+            "<text class=\"count\" x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" fill=\"#fff\" \
 font-weight=\"bold\">{}</text>",
-        if cell.seeds <= MAX_DRAWN_SEEDS && cell.tuzdik.is_none() {
-            y + CELL - 6.0
-        } else {
-            cy + 7.0
-        },
-        if cell.seeds <= MAX_DRAWN_SEEDS { 12 } else { 20 },
-        cell.seeds
-    );
+            if cell.seeds <= MAX_DRAWN_SEEDS {
+                y + CELL - 6.0
+            } else {
+                cy + 7.0
+            },
+            if cell.seeds <= MAX_DRAWN_SEEDS { 12 } else { 20 },
+            cell.seeds
+        );
+    }
     let _ = write!(
         svg,
         "<text class=\"label\" x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#f3e3c3\">{}</text></g>",
@@ -475,9 +477,9 @@ mod tests {
         assert!(svg.contains("class=\"hole last movable\" data-index=\"0\""));
         assert!(svg.contains("data-moves=\"1 1*\""));
         assert!(svg.contains("class=\"hole tuzdik\" data-index=\"2\""));
-        // Three seeds drawn one by one, 17 and 40 as counts alone.
+        // Three seeds drawn one by one, 17 as a count alone, a tuzdik as its mark alone.
         assert_eq!(svg.matches("class=\"seed\"").count(), 3);
-        assert!(svg.contains(">17</text>") && svg.contains(">40</text>"));
+        assert!(svg.contains(">17</text>") && !svg.contains(">40</text>"));
         assert!(svg.contains("S&lt;2&gt;"));
         assert!(svg.contains("class=\"store to-move\" data-owner=\"north\""));
     }

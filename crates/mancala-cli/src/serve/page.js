@@ -123,9 +123,14 @@ function draw(state) {
   $("position").value = state.position;
   document.body.dataset.ply = String(game.cursor);
   document.body.dataset.over = state.result !== null ? "1" : "0";
+  const onHoles = new Set();
   for (const hole of $("board").querySelectorAll("g.hole.movable")) {
     hole.addEventListener("click", () => clickHole(hole));
+    for (const move of hole.dataset.moves.split(" ")) onHoles.add(move);
   }
+  // Moves that start from no hole (a pass) are buttons, for a person to move.
+  const others = state.legal.filter((move) => !onHoles.has(move));
+  if (others.length && personMay()) choose(others);
   const list = $("moves");
   list.innerHTML = "";
   game.moves.forEach((move, index) => {
@@ -137,9 +142,14 @@ function draw(state) {
   });
 }
 
-function clickHole(hole) {
+// Whether a person may move now: the engine is not to move.
+function personMay() {
   const side = sideToMove();
-  if (side && playerOf(side) === "engine" && !paused) {
+  return !(side && playerOf(side) === "engine" && !paused);
+}
+
+function clickHole(hole) {
+  if (!personMay()) {
     say("the engine is to move");
     return;
   }
@@ -148,13 +158,18 @@ function clickHole(hole) {
     play(moves[0]);
     return;
   }
+  choose(moves);
+}
+
+// Offers `moves` as buttons.
+function choose(moves) {
   const choice = $("choice");
   choice.innerHTML = "";
   for (const move of moves) {
     const button = document.createElement("button");
     button.textContent = move;
     button.className = "move-choice";
-    button.addEventListener("click", () => play(move));
+    button.addEventListener("click", () => { if (personMay()) play(move); else say("the engine is to move"); });
     choice.appendChild(button);
   }
   choice.hidden = false;
@@ -190,6 +205,7 @@ async function takeBack() {
   stopAnalysis();
   game.moves = shown();
   const token = ++generation;
+  setBusy(true);
   while (game.moves.length > 0) {
     game.moves.pop();
     let state;

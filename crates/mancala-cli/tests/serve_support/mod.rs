@@ -60,11 +60,7 @@ impl Server {
 
     /// Sends one request and reads the whole answer: its status and body.
     pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-        let mut stream = self.connect();
-        send(&mut stream, method, path, body.map(str::as_bytes));
-        let mut bytes = Vec::new();
-        stream.read_to_end(&mut bytes).expect("the answer reads");
-        parse_response(&bytes)
+        request(&self.address, method, path, body)
     }
 
     /// `GET path`.
@@ -104,6 +100,57 @@ impl Drop for Server {
     }
 }
 
+/// Sends one request to `address` and reads the whole answer (by its length, its chunks or
+/// to the end of the connection): its status and body.
+pub fn request(address: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    send(&mut stream, method, path, body.map(str::as_bytes));
+    let mut reader = BufReader::new(stream);
+    let mut head = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).expect("the answer reads") == 0 || line == "\r\n" {
+            break;
+        }
+        head.push(line.trim_end().to_owned());
+    }
+    let status = head
+        .first()
+        .and_then(|line| line.split_whitespace().nth(1))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status line: {head:?}"));
+    let header = |name: &str| {
+        head.iter().skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name)
+                .then(|| value.trim().to_owned())
+        })
+    };
+    let mut bytes = Vec::new();
+    if let Some(length) = header("content-length").and_then(|value| value.parse().ok()) {
+        bytes.resize(length, 0);
+        reader.read_exact(&mut bytes).expect("the body reads");
+    } else if header("transfer-encoding").is_some_and(|value| value.eq_ignore_ascii_case("chunked"))
+    {
+        loop {
+            let mut size = String::new();
+            reader.read_line(&mut size).expect("a chunk reads");
+            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            let mut chunk = vec![0; size + 2];
+            if reader.read_exact(&mut chunk).is_err() || size == 0 {
+                break;
+            }
+            bytes.extend_from_slice(&chunk[..size]);
+        }
+    } else {
+        reader.read_to_end(&mut bytes).expect("the body reads");
+    }
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Writes a request, the connection to close after the answer.
 pub fn send(stream: &mut TcpStream, method: &str, path: &str, body: Option<&[u8]>) {
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
@@ -119,42 +166,6 @@ pub fn send(stream: &mut TcpStream, method: &str, path: &str, body: Option<&[u8]
     if let Some(body) = body {
         let _ = stream.write_all(body);
     }
-}
-
-/// The status and the body (chunks joined) of an HTTP/1.1 answer.
-pub fn parse_response(bytes: &[u8]) -> (u16, String) {
-    let text = String::from_utf8_lossy(bytes);
-    let (head, body) = text.split_once("\r\n\r\n").expect("an answer has a head");
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .expect("a status line");
-    let chunked = head
-        .lines()
-        .any(|line| line.eq_ignore_ascii_case("transfer-encoding: chunked"));
-    let body = if chunked {
-        unchunk(body)
-    } else {
-        body.to_owned()
-    };
-    (status, body)
-}
-
-/// The body of a chunked answer.
-fn unchunk(mut rest: &str) -> String {
-    let mut body = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || after.len() < size {
-            break;
-        }
-        body.push_str(&after[..size]);
-        rest = after[size..].trim_start_matches("\r\n");
-    }
-    body
 }
 
 /// Text as JSON (a failure names the text).
