@@ -316,37 +316,37 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         set(&browser, "player-north", "engine");
         browser.settle();
         let mut clicks = 0;
-        let mut clicked = Vec::new();
-        while browser.run("return document.body.dataset.over", json!([])) != json!("1") {
-            assert!(clicks < 600, "{game}: no end after {clicks} clicks");
-            let before = browser.ply();
-            let movable = browser.run(
-                "return document.querySelectorAll('#board g.hole.movable').length",
+        let mut before = None;
+        loop {
+            let look = browser.run(
+                "return { over: document.body.dataset.over === '1',
+                          ply: Number(document.body.dataset.ply),
+                          movable: document.querySelectorAll('#board g.hole.movable').length,
+                          message: document.getElementById('message').textContent }",
                 json!([]),
             );
-            clicked.push(format!("{before}:{movable}"));
-            if movable == json!(0) {
+            let ply = look["ply"].as_u64().unwrap();
+            if let Some(before) = before {
+                assert!(ply > before, "{game}: the click played nothing: {look}");
+            }
+            if look["over"] == json!(true) {
+                break;
+            }
+            assert!(clicks < 600, "{game}: no end after {clicks} clicks");
+            before = Some(ply);
+            if look["movable"] == json!(0) {
                 // A pass (Mangala IV): a button, as no hole holds it.
                 browser.click("#choice button.move-choice");
             } else {
                 browser.click("#board g.hole.movable");
-                if browser.run(
-                    "return !document.getElementById('choice').hidden",
-                    json!([]),
-                ) == json!(true)
-                {
+                let choice = "return document.body.dataset.busy === '0' \
+                              && !document.getElementById('choice').hidden";
+                if browser.run(choice, json!([])) == json!(true) {
                     browser.click("#choice button.move-choice");
                 }
             }
             clicks += 1;
             browser.settle();
-            if browser.ply() <= before {
-                let page = browser.run(
-                    "return [document.getElementById('status').textContent, document.getElementById('message').textContent, game.state.legal, game.moves]",
-                    json!([]),
-                );
-                panic!("{game}: the click played nothing: {page} {clicked:?}");
-            }
         }
         let status = browser.run(
             "return document.getElementById('status').textContent",
@@ -366,7 +366,10 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         );
         let drawn: u64 = browser.holes().iter().map(|&(_, seeds)| seeds).sum();
         assert_eq!(drawn, check["seeds_on_board"].as_u64().unwrap(), "{game}");
-        eprintln!("{game}: {clicks} clicks, {status}");
+        eprintln!(
+            "{game}: {clicks} clicks, {status} ({:?} since the start)",
+            started.elapsed()
+        );
     }
 
     // Take back, flip.
@@ -442,10 +445,13 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
             assert_eq!(pair[1], json!(replay.position.kazan(side)), "{pair}");
         }
         // Mid-game, with the engine's view, for the screenshot.
-        for _ in 0..replay.moves.len() / 2 {
-            browser.click("#prev");
-            browser.settle();
-        }
+        browser.click("#prev");
+        browser.settle();
+        assert_eq!(browser.ply(), replay.moves.len() as u64 - 1);
+        let middle = replay.moves.len() / 2;
+        browser.click(&format!("#moves li:nth-child({middle})"));
+        browser.settle();
+        assert_eq!(browser.ply(), middle as u64);
         set(&browser, "analysis-time", "2");
         browser.click("#analyse");
         browser.wait(
@@ -466,7 +472,12 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         if let Some(path) = std::env::var_os("MANCALA_SCREENSHOT") {
             std::fs::write(path, &shot).unwrap();
         }
-        eprintln!("screenshot: {} ({} bytes)", saved.display(), shot.len());
+        eprintln!(
+            "screenshot: {} ({} bytes, {:?} since the start)",
+            saved.display(),
+            shot.len(),
+            started.elapsed()
+        );
     }
 
     // An analysis that ends with the exact value, its best move marked on the board.
