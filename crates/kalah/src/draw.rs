@@ -35,7 +35,7 @@ mod tests {
     fn the_pits_sit_as_players_see_them() {
         let mut before = Kalah::default();
         before.play(Move::new(6)).unwrap();
-        let mut after = before.clone();
+        let mut after = before;
         after.play(Move::new(2)).unwrap();
         let picture = after.drawing(Some((&before, Move::new(2))));
         let indices = |row: usize| -> Vec<usize> {

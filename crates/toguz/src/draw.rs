@@ -36,7 +36,6 @@ impl Draw for Toguz {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::draw::Draw as _;
     use mancala_engine::Side;
 
     #[test]

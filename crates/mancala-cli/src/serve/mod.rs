@@ -95,6 +95,9 @@ async fn serve(address: SocketAddr, open: bool) -> Result<(), String> {
     let bound = listener
         .local_addr()
         .map_err(|error| format!("cannot listen on {address}: {error}"))?;
+    if !bound.ip().is_loopback() {
+        errln!("warning: listening on {bound}: every machine that reaches it may use the engine");
+    }
     let url = format!("http://{bound}/");
     outln!("serving {url} (Ctrl-C stops)");
     crate::output::flush();
