@@ -8,7 +8,7 @@ use super::limits::{
 use crate::engine::shorten;
 use mancala_engine::draw::Draw;
 use mancala_engine::Game;
-use mancala_search::{plies_to_end, Iteration, Limits, Pvs};
+use mancala_search::{exact_margin, plies_to_end, Iteration, Limits, Pvs};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::hash::Hash;
@@ -351,12 +351,15 @@ where
     }
 }
 
-/// A search value in words: `+35`, or `win in 9 plies` / `loss in 8 plies` once proven.
+/// A search value in words: the evaluation (`+35`, in the game's evaluation's units), `win in
+/// 9 plies` / `loss in 8 plies` once proven, `won by 4` / `lost by 4` where a database knew it.
 fn score(value: i32) -> String {
-    match plies_to_end(value) {
-        Some(plies) if value > 0 => format!("win in {plies} plies"),
-        Some(plies) => format!("loss in {plies} plies"),
-        None => format!("{value:+}"),
+    match (plies_to_end(value), exact_margin(value)) {
+        (Some(plies), _) if value > 0 => format!("win in {plies} plies"),
+        (Some(plies), _) => format!("loss in {plies} plies"),
+        (None, Some(margin)) if margin > 0 => format!("won by {margin}"),
+        (None, Some(margin)) => format!("lost by {}", -margin),
+        (None, None) => format!("{value:+}"),
     }
 }
 

@@ -135,7 +135,7 @@ function draw(state) {
   list.innerHTML = "";
   game.moves.forEach((move, index) => {
     const item = document.createElement("li");
-    item.textContent = move;
+    item.textContent = (index + 1) + ". " + move;
     if (index === game.cursor - 1) item.className = "current";
     item.addEventListener("click", () => { game.cursor = index + 1; render(); });
     list.appendChild(item);
