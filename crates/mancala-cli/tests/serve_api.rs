@@ -207,6 +207,20 @@ fn bad_requests_get_the_parsers_messages() {
             "{query}: {answer}"
         );
     }
+    // A page elsewhere, its name pointed here, is refused.
+    let mut stream = server.connect();
+    std::io::Write::write_all(
+        &mut stream,
+        b"GET /api/games HTTP/1.1\r\nHost: evil.example:8080\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(
+        answer.contains("host `evil.example:8080` is not this machine"),
+        "{answer}"
+    );
     let (status, text) = server.get("/no/such/page");
     assert_eq!(status, 404);
     assert!(serve_support::json(&text)["error"].is_string());

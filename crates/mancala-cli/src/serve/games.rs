@@ -22,7 +22,6 @@ pub const GAMES: [&str; 5] = ["toguz", "mangala4", "katro", "oware", "kalah"];
 
 /// A game as a request names it: rules or a start position string, and moves from there.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Line {
     /// The game's name.
     pub game: String,
@@ -139,13 +138,19 @@ where
             let mv = result
                 .best_move
                 .ok_or("the engine found no move in a game that is not over")?;
+            // A move chosen without searching (the only one) is its own line.
+            let pv = if result.pv.is_empty() {
+                vec![mv]
+            } else {
+                result.pv
+            };
             Ok(json!({
                 "move": mv.to_string(),
                 "value": result.value,
                 "score": score(result.value),
                 "depth": result.depth,
                 "nodes": result.nodes,
-                "pv": texts(&result.pv),
+                "pv": texts(&pv),
             }))
         }
         Job::Analyse {

@@ -18,8 +18,9 @@ mod limits;
 
 use crate::cli;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
 use axum::http::{header, StatusCode};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -104,15 +105,16 @@ async fn serve(address: SocketAddr, open: bool) -> Result<(), String> {
     if open {
         open_browser(&url);
     }
-    axum::serve(listener, router())
+    axum::serve(listener, router(bound.ip().is_loopback()))
         .await
         .map_err(|error| format!("the server stopped: {error}"))
 }
 
-/// Every route, with the body limit and the searches' semaphore.
-fn router() -> Router {
+/// Every route, with the body limit and the searches' semaphore; on this machine only, a
+/// request must name this machine as its host.
+fn router(local: bool) -> Router {
     let searches = Arc::new(Semaphore::new(MAX_SEARCHES));
-    Router::new()
+    let router = Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route(
             "/page.js",
@@ -129,7 +131,38 @@ fn router() -> Router {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed".into())
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .with_state(searches)
+        .with_state(searches);
+    if local {
+        router.layer(axum::middleware::from_fn(this_machine))
+    } else {
+        router
+    }
+}
+
+/// Refuses a request whose `Host` is not this machine: a page elsewhere whose name was made to
+/// point here (DNS rebinding) cannot drive the server.
+async fn this_machine(request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    if matches!(name, "127.0.0.1" | "localhost" | "[::1]") {
+        next.run(request).await
+    } else {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "host `{}` is not this machine",
+                crate::engine::shorten(host)
+            ),
+        )
+        .into_response()
+    }
 }
 
 /// A file of the page, with its type.
