@@ -391,6 +391,33 @@ fn searches_are_limited_and_stop_when_their_client_goes() {
     }
 }
 
+#[test]
+fn an_engine_move_stops_when_its_client_goes() {
+    let server = Server::start();
+    // Two long engine moves, their clients gone at once.
+    for _ in 0..2 {
+        let mut stream = server.connect();
+        let body = json!({ "game": "toguz", "time_ms": 30000 }).to_string();
+        send(&mut stream, "POST", "/api/engine", Some(body.as_bytes()));
+        std::thread::sleep(Duration::from_millis(300));
+        drop(stream);
+    }
+    // Had they thought on, every turn to search would be taken for 30 s.
+    let started = Instant::now();
+    loop {
+        let (status, answer) =
+            server.post("/api/engine", &json!({ "game": "kalah", "time_ms": 100 }));
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the gone clients' engine moves went on"
+        );
+    }
+}
+
 /// A small generator of pseudo-random numbers (xorshift), seeded, for repeatable fuzzing.
 struct Random(u64);
 
