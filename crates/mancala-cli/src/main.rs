@@ -25,6 +25,7 @@ mod play;
 mod playouts;
 mod replay;
 mod rules;
+mod serve;
 mod shortest_win;
 mod solve;
 
@@ -35,7 +36,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 10] = [
+const SUBCOMMANDS: [Subcommand; 11] = [
     (
         "play",
         play::main,
@@ -85,6 +86,11 @@ const SUBCOMMANDS: [Subcommand; 10] = [
         "rules",
         rules::main,
         "list a game's rule options, the same on every subcommand",
+    ),
+    (
+        "serve",
+        serve::main,
+        "a board in the browser: play, replay and analyse every game",
     ),
 ];
 

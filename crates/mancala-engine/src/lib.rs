@@ -18,6 +18,7 @@
 //! - [`rules`]: rule options described once, as a schema every front end reads them through.
 //! - [`notation`]: the shape every game's position string shares, and the helpers that
 //!   write and read it.
+//! - [`draw`]: the board as every front end draws it, rendered as SVG and as text.
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it. [`Game`] adds
 //!   the vocabulary every game crate shares: rules, start, setups, what a move did.
@@ -26,6 +27,7 @@
 
 mod board;
 pub mod capture;
+pub mod draw;
 mod error;
 mod game;
 pub mod key;

@@ -17,7 +17,7 @@
 mod command;
 mod session;
 
-pub use command::{parse, MAX_LINE_BYTES};
+pub use command::{parse, shorten, MAX_LINE_BYTES};
 
 use crate::play::Game as Ui;
 use mancala_engine::Game;
