@@ -35,7 +35,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod db;
+mod line;
 mod search;
+mod small;
 mod stack;
 mod table;
 
@@ -133,6 +135,8 @@ pub fn board_key<P: Position>(position: &P) -> u64 {
 pub struct Keys<P> {
     key: fn(&P) -> u64,
     rest_of_game: bool,
+    /// Whether a position can come back on a line (unknown: yes).
+    cycles: bool,
 }
 
 impl<P: Position> Keys<P> {
@@ -143,12 +147,23 @@ impl<P: Position> Keys<P> {
         Keys {
             key,
             rest_of_game: false,
+            cycles: true,
         }
     }
 
     /// The key of `position`.
     pub(crate) fn key(&self, position: &P) -> u64 {
         (self.key)(position)
+    }
+
+    /// Whether the table holds values of the rest of the game, decided by the board alone.
+    pub(crate) fn holds_rest(&self) -> bool {
+        self.rest_of_game
+    }
+
+    /// Whether a position may come back on a line, so the search must look for repetitions.
+    pub(crate) fn cycles(&self) -> bool {
+        self.cycles
     }
 
     /// What the table's values are shifted by for `position`: its score lead when the table
@@ -178,13 +193,18 @@ impl<P: Endgame> Keys<P> {
         Some(Keys {
             key: rest_key::<P>,
             rest_of_game: true,
+            cycles: P::CYCLES,
         })
     }
 
     /// [`Keys::rest_of_game`] where the rules allow it, else whole positions by
-    /// [`Position::key`].
+    /// [`Position::key`]. Either way the search looks for repeated positions only in a game
+    /// where they can happen ([`Endgame::CYCLES`]).
     pub fn best_for(position: &P) -> Self {
-        Self::rest_of_game(position).unwrap_or_else(|| Self::positions(P::key))
+        Self::rest_of_game(position).unwrap_or(Keys {
+            cycles: P::CYCLES,
+            ..Self::positions(P::key)
+        })
     }
 }
 
@@ -275,7 +295,7 @@ pub fn solve<'p, P: Position>(
     endless: Endless,
     progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
 ) -> Result<Solution<P::Move>, SolveError> {
-    let mut search = Search::new(options, endless, progress)?;
+    let mut search = Search::new(position, options, endless, progress)?;
     let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
     if let Some(error) = search.stopped() {
         return Err(error);
