@@ -4,9 +4,12 @@
 //!
 //! [`solve`] runs a proof search: fail-soft alpha-beta with no depth limit, driven by MTD(f)
 //! null-window passes, over a transposition table of a size fixed up front (an option) and
-//! with moves ordered by the table's move, then by what a move captures, then by another turn.
-//! A move after which the same side moves again (Kalah's another turn) is searched without
-//! negating the value.
+//! with moves ordered by the table's move, then by what a move captures, then by another turn,
+//! then the later move of the list. A move after which the same side moves again (Kalah's
+//! another turn) is searched without negating the value. Where the board alone decides the
+//! rest of the game and no position can come back (Kalah without a move limit, with
+//! [`Keys::best_for`] and [`Options::monotone_scores`]), the positions with few seeds left
+//! are worked out once each and kept for the whole solve, beside the table.
 //!
 //! A game whose rules give endless play no value (Toguz Kumalak: sowing without a capture can
 //! bring a position back for ever) is solved under a convention: a position repeated on the

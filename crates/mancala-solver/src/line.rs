@@ -76,7 +76,10 @@ mod tests {
         assert_eq!(line.find(6), None);
         line.pop();
         line.pop();
-        assert_eq!((line.find(a), line.find(b), line.find(c)), (Some(0), None, None));
+        assert_eq!(
+            (line.find(a), line.find(b), line.find(c)),
+            (Some(0), None, None)
+        );
         line.pop();
         // Popping an empty line does nothing.
         line.pop();

@@ -100,8 +100,10 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         let cycles = options.keys.cycles();
         // Without cycles, growing scores and keys of the board alone, a position's value is
         // its lead plus a value of its board that every line shares.
-        let small = (!cycles && options.monotone_scores && options.keys.holds_rest())
-            .then(|| Small::for_board(root.board().len(), options.table_bytes));
+        let small = (!cycles && options.monotone_scores && options.keys.holds_rest()).then(|| {
+            let seeds = board_seeds(root) + root.score(Side::South) + root.score(Side::North);
+            Small::for_board(root.board().len(), seeds, options.table_bytes)
+        });
         Ok(Search {
             table: Table::with_bytes(options.table_bytes)?,
             line: Line::new(),
@@ -342,7 +344,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
 
     /// Fills `children` with the children of `position` by its `moves`, but the one at
     /// `skip`, best first: the table's move `hint`, then by what a move gains, then another
-    /// turn.
+    /// turn, then the later move of the list.
     fn order_children(
         &self,
         position: &P,
@@ -359,10 +361,12 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             let child = position.child(mv);
             let same = child.side_to_move() == mover;
             let gain = child.score(mover) as i32 - child.score(!mover) as i32;
+            // Ties go to the later move (Kalah's pit nearer the store); a game has fewer than
+            // 256 moves.
             let order = if i == hint {
-                INF
+                i32::MAX
             } else {
-                gain * 2 + i32::from(same)
+                (gain * 2 + i32::from(same)) * 256 + i as i32
             };
             children.push((order, i, child));
         }

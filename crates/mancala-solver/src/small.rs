@@ -21,11 +21,14 @@ pub(crate) struct Small {
 impl Small {
     /// A table of the positions of a board of `holes` holes with at most as many seeds as keep
     /// their number (both sides to move) within [`MAX_POSITIONS`] and a thirty-second of
-    /// `table_bytes`, the memory of the transposition table.
-    pub(crate) fn for_board(holes: usize, table_bytes: usize) -> Small {
+    /// `table_bytes`, the memory of the transposition table, and at most a third of the
+    /// `seeds` of the game: every small position a search meets is worked out in full, which
+    /// pays only where the search itself would visit them many times.
+    pub(crate) fn for_board(holes: usize, seeds: u32, table_bytes: usize) -> Small {
         let budget = MAX_POSITIONS.min(table_bytes as u64 / 32);
+        let most = MAX_SEEDS.min(seeds / 3);
         let mut max_seeds = 0;
-        while max_seeds < MAX_SEEDS && 2 * boards(holes as u64, max_seeds + 1) <= budget {
+        while max_seeds < most && 2 * boards(holes as u64, max_seeds + 1) <= budget {
             max_seeds += 1;
         }
         Small {
@@ -96,11 +99,12 @@ mod tests {
         assert_eq!(boards(12, 10), 646_646);
         assert_eq!(boards(u64::MAX / 2, 40), u64::MAX);
         // Kalah (6, n): 2 × 646 646 positions of up to 10 seeds fit 64 MiB, of 11 do not.
-        assert_eq!(Small::for_board(12, 64 << 20).max_seeds(), 10);
-        assert_eq!(Small::for_board(12, 1 << 10).max_seeds(), 1);
-        assert_eq!(Small::for_board(12, 1 << 8).max_seeds(), 0);
-        assert_eq!(Small::for_board(2, 64 << 20).max_seeds(), MAX_SEEDS);
-        let mut small = Small::for_board(12, 64 << 20);
+        assert_eq!(Small::for_board(12, 48, 64 << 20).max_seeds(), 10);
+        assert_eq!(Small::for_board(12, 48, 1 << 10).max_seeds(), 1);
+        assert_eq!(Small::for_board(12, 48, 1 << 8).max_seeds(), 0);
+        assert_eq!(Small::for_board(2, 60, 64 << 20).max_seeds(), MAX_SEEDS);
+        assert_eq!(Small::for_board(8, 24, 64 << 20).max_seeds(), 8);
+        let mut small = Small::for_board(12, 48, 64 << 20);
         small.insert(9, -7);
         assert_eq!((small.get(9), small.get(10)), (Some(-7), None));
     }
