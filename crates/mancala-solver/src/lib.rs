@@ -4,9 +4,12 @@
 //!
 //! [`solve`] runs a proof search: fail-soft alpha-beta with no depth limit, driven by MTD(f)
 //! null-window passes, over a transposition table of a size fixed up front (an option) and
-//! with moves ordered by the table's move, then by what a move captures, then by another turn.
-//! A move after which the same side moves again (Kalah's another turn) is searched without
-//! negating the value.
+//! with moves ordered by the table's move, then by what a move captures, then by another turn,
+//! then the later move of the list. A move after which the same side moves again (Kalah's
+//! another turn) is searched without negating the value. Where the board alone decides the
+//! rest of the game and no position can come back (Kalah without a move limit, with
+//! [`Keys::best_for`] and [`Options::monotone_scores`]), the positions with few seeds left
+//! are worked out once each and kept for the whole solve, beside the table.
 //!
 //! A game whose rules give endless play no value (Toguz Kumalak: sowing without a capture can
 //! bring a position back for ever) is solved under a convention: a position repeated on the
@@ -23,7 +26,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod db;
+mod line;
 mod search;
+mod small;
 mod stack;
 mod table;
 
@@ -123,6 +128,8 @@ pub fn board_key<P: Position>(position: &P) -> u64 {
 pub struct Keys<P> {
     key: fn(&P) -> u64,
     rest_of_game: bool,
+    /// Whether a position can come back on a line (unknown: yes).
+    cycles: bool,
 }
 
 impl<P: Position> Keys<P> {
@@ -133,12 +140,23 @@ impl<P: Position> Keys<P> {
         Keys {
             key,
             rest_of_game: false,
+            cycles: true,
         }
     }
 
     /// The key of `position`.
     pub(crate) fn key(&self, position: &P) -> u64 {
         (self.key)(position)
+    }
+
+    /// Whether the table holds values of the rest of the game, decided by the board alone.
+    pub(crate) fn holds_rest(&self) -> bool {
+        self.rest_of_game
+    }
+
+    /// Whether a position may come back on a line, so the search must look for repetitions.
+    pub(crate) fn cycles(&self) -> bool {
+        self.cycles
     }
 
     /// What the table's values are shifted by for `position`: its score lead when the table
@@ -168,13 +186,18 @@ impl<P: Endgame> Keys<P> {
         Some(Keys {
             key: rest_key::<P>,
             rest_of_game: true,
+            cycles: P::CYCLES,
         })
     }
 
     /// [`Keys::rest_of_game`] where the rules allow it, else whole positions by
-    /// [`Position::key`].
+    /// [`Position::key`]. Either way the search looks for repeated positions only in a game
+    /// where they can happen ([`Endgame::CYCLES`]).
     pub fn best_for(position: &P) -> Self {
-        Self::rest_of_game(position).unwrap_or_else(|| Self::positions(P::key))
+        Self::rest_of_game(position).unwrap_or(Keys {
+            cycles: P::CYCLES,
+            ..Self::positions(P::key)
+        })
     }
 }
 
@@ -265,7 +288,7 @@ pub fn solve<'p, P: Position>(
     endless: Endless,
     progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
 ) -> Result<Solution<P::Move>, SolveError> {
-    let mut search = Search::new(options, endless, progress)?;
+    let mut search = Search::new(position, options, endless, progress)?;
     let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
     if let Some(error) = search.stopped() {
         return Err(error);

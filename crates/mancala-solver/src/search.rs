@@ -2,10 +2,11 @@
 //! table, driven by MTD(f) null-window passes, with another turn searched without negation and
 //! a position repeated on the current line scored by the endless-play convention.
 
+use crate::line::Line;
+use crate::small::Small;
 use crate::table::{Entry, Table, TableError};
 use crate::{score_lead, Endless, Options, Progress};
 use mancala_engine::{Position, Side};
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// Above every value a game can have (its seeds number at most a few hundred).
@@ -43,9 +44,15 @@ pub enum SolveError {
 /// The state of one solve.
 pub(crate) struct Search<'a, 'p, P: Position> {
     pub(crate) table: Table,
-    /// The keys of the positions on the current line, the root first.
-    path: Vec<u64>,
-    on_path: HashMap<u64, usize>,
+    /// The keys of the positions on the current line, the root first, where positions can
+    /// repeat (else the search keeps only its length, `ply`).
+    line: Line,
+    /// Whether a position can come back on a line (Toguz Kumalak, Oware; not Kalah).
+    cycles: bool,
+    /// The plies of the current line.
+    ply: usize,
+    /// Exact values of positions with few seeds left, where the board alone decides them.
+    small: Option<Small>,
     /// Child lists reused from ply to ply, so a node allocates nothing.
     pool: Vec<Vec<(i32, usize, P)>>,
     pub(crate) nodes: u64,
@@ -71,6 +78,11 @@ fn shifted(value: i32, shift: i32) -> i32 {
     }
 }
 
+/// The seeds on the board of `position`.
+fn board_seeds<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
 /// The value of `position` for the side to move if the game is over now, else `None`.
 fn terminal_value<P: Position>(position: &P) -> Option<i32> {
     position.outcome()?;
@@ -78,15 +90,26 @@ fn terminal_value<P: Position>(position: &P) -> Option<i32> {
 }
 
 impl<'a, 'p, P: Position> Search<'a, 'p, P> {
+    /// A search of positions like `root` (the same board size).
     pub(crate) fn new(
+        root: &P,
         options: &'a Options<P>,
         endless: Endless,
         progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
     ) -> Result<Self, SolveError> {
+        let cycles = options.keys.cycles();
+        // Without cycles, growing scores and keys of the board alone, a position's value is
+        // its lead plus a value of its board that every line shares.
+        let small = (!cycles && options.monotone_scores && options.keys.holds_rest()).then(|| {
+            let seeds = board_seeds(root) + root.score(Side::South) + root.score(Side::North);
+            Small::for_board(root.board().len(), seeds, options.table_bytes)
+        });
         Ok(Search {
             table: Table::with_bytes(options.table_bytes)?,
-            path: Vec::new(),
-            on_path: HashMap::new(),
+            line: Line::new(),
+            cycles,
+            ply: 0,
+            small,
             pool: Vec::new(),
             nodes: 0,
             repetitions: 0,
@@ -104,7 +127,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
     /// The value of an endless game from `position`, for its side to move: the seeds on the
     /// board go to the side the convention names.
     fn endless_value(&self, position: &P) -> i32 {
-        let board = position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North);
+        let board = board_seeds(position);
         let mut scores = [position.score(Side::South), position.score(Side::North)];
         scores[self.endless.side().index()] += board;
         let me = position.side_to_move().index();
@@ -125,23 +148,37 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
 
     /// Puts `position` on the current line (for repetitions) before its children are searched.
     pub(crate) fn push(&mut self, position: &P) {
-        let key = self.options.keys.key(position);
-        self.on_path.entry(key).or_insert(self.path.len());
-        self.path.push(key);
+        self.enter(self.options.keys.key(position));
     }
 
     /// Takes the last position off the current line.
     pub(crate) fn pop(&mut self) {
-        if let Some(key) = self.path.pop() {
-            if self.on_path.get(&key) == Some(&self.path.len()) {
-                self.on_path.remove(&key);
-            }
+        if self.cycles {
+            self.line.pop();
+        }
+        self.ply -= 1;
+    }
+
+    /// Puts the position of `key` on the current line.
+    fn enter(&mut self, key: u64) {
+        if self.cycles {
+            self.line.push(key);
+        }
+        self.ply += 1;
+    }
+
+    /// The earliest ply of the current line that holds the position of `key`, if any.
+    fn on_line(&self, key: u64) -> Option<usize> {
+        if self.cycles {
+            self.line.find(key)
+        } else {
+            None
         }
     }
 
     /// Whether `position` is on the current line.
     pub(crate) fn repeats(&self, position: &P) -> bool {
-        self.on_path.contains_key(&self.options.keys.key(position))
+        self.on_line(self.options.keys.key(position)).is_some()
     }
 
     /// Why the search stopped, if it did.
@@ -176,12 +213,17 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
                 return (score_lead(position) + rest, FREE);
             }
         }
+        if let Some(small) = &self.small {
+            if board_seeds(position) <= small.max_seeds() {
+                return (score_lead(position) + self.small_value(position), FREE);
+            }
+        }
         let key = self.options.keys.key(position);
-        if let Some(&at) = self.on_path.get(&key) {
+        if let Some(at) = self.on_line(key) {
             self.repetitions += 1;
             return (self.endless_value(position), at);
         }
-        let ply = self.path.len();
+        let ply = self.ply;
         if ply >= self.options.max_line {
             self.stopped.get_or_insert(SolveError::LineLimit {
                 plies: self.options.max_line,
@@ -207,9 +249,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             // Scores only grow and never pass the game's seeds: the final difference lies
             // between what each side already holds and all the rest.
             let (mine, theirs) = (position.score(mover) as i32, position.score(!mover) as i32);
-            let board =
-                (position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)) as i32;
-            let total = mine + theirs + board;
+            let total = mine + theirs + board_seeds(position) as i32;
             let (low, high) = (2 * mine - total, total - 2 * theirs);
             if low >= beta {
                 return (low, FREE);
@@ -219,60 +259,48 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             }
         }
         let (alpha0, nodes0) = (alpha, self.nodes);
+        let moves = position.legal_moves();
+        // Near the root every child is made first, for the enhanced transposition cutoff;
+        // deeper, the table's move is searched before the others are made, as it often
+        // refutes the window alone.
+        let eager = ply < ETC_PLIES;
+        let first = (!eager && hint < moves.len()).then_some(hint);
         let mut children = self
             .pool
             .get_mut(ply)
             .map(core::mem::take)
             .unwrap_or_default();
         children.clear();
-        for (i, mv) in position.legal_moves().into_iter().enumerate() {
-            let child = position.child(mv);
-            let same = child.side_to_move() == mover;
-            let gain = child.score(mover) as i32 - child.score(!mover) as i32;
-            let order = if i == hint {
-                INF
-            } else {
-                gain * 2 + i32::from(same)
-            };
-            children.push((order, i, child));
-        }
-        children.sort_by_key(|&(order, _, _)| core::cmp::Reverse(order));
-        // Enhanced transposition cutoff: a child already known to refute the window.
-        for (_, _, child) in children.iter().filter(|_| ply < ETC_PLIES) {
-            let key = self.options.keys.key(child);
-            if child.is_over() || self.on_path.contains_key(&key) {
-                continue;
-            }
-            let Some(entry) = self.table.probe(key) else {
-                continue;
-            };
-            let (low, high) = self.bounds_of(&entry, child);
-            let low = if child.side_to_move() == mover {
-                low
-            } else {
-                -high
-            };
-            if low >= beta {
+        if eager {
+            self.order_children(position, &moves, hint, None, &mut children);
+            // Enhanced transposition cutoff: a child already known to refute the window.
+            if let Some(low) = self.refuting_child(&children, mover, beta) {
                 self.pool_put(ply, children);
                 return (low, FREE);
             }
         }
-        self.push(position);
+        self.enter(key);
         let (mut best, mut best_index, mut depends) = (-INF, usize::MAX, FREE);
-        for (_, index, child) in &children {
-            let (value, at) = if child.side_to_move() == mover {
-                self.search(child, alpha, beta)
-            } else {
-                let (value, at) = self.search(child, -beta, -alpha);
-                (-value, at)
-            };
+        if let Some(index) = first {
+            let (value, at) = self.child_value(&position.child(moves[index]), mover, alpha, beta);
             depends = depends.min(at);
-            if value > best {
-                (best, best_index) = (value, *index);
-            }
+            (best, best_index) = (value, index);
             alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
+        }
+        if alpha < beta && self.stopped.is_none() {
+            if !eager {
+                self.order_children(position, &moves, hint, first, &mut children);
+            }
+            for (_, index, child) in &children {
+                let (value, at) = self.child_value(child, mover, alpha, beta);
+                depends = depends.min(at);
+                if value > best {
+                    (best, best_index) = (value, *index);
+                }
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         self.pop();
@@ -303,6 +331,108 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
         (best, FREE)
     }
 
+    /// The value of `child` for `mover`, who moved into it, searched in the window
+    /// `alpha..beta` of `mover`, and the earliest ply of the line it depends on.
+    fn child_value(&mut self, child: &P, mover: Side, alpha: i32, beta: i32) -> (i32, usize) {
+        if child.side_to_move() == mover {
+            self.search(child, alpha, beta)
+        } else {
+            let (value, at) = self.search(child, -beta, -alpha);
+            (-value, at)
+        }
+    }
+
+    /// Fills `children` with the children of `position` by its `moves`, but the one at
+    /// `skip`, best first: the table's move `hint`, then by what a move gains, then another
+    /// turn, then the later move of the list.
+    fn order_children(
+        &self,
+        position: &P,
+        moves: &[P::Move],
+        hint: usize,
+        skip: Option<usize>,
+        children: &mut Vec<(i32, usize, P)>,
+    ) {
+        let mover = position.side_to_move();
+        for (i, &mv) in moves.iter().enumerate() {
+            if skip == Some(i) {
+                continue;
+            }
+            let child = position.child(mv);
+            let same = child.side_to_move() == mover;
+            let gain = child.score(mover) as i32 - child.score(!mover) as i32;
+            // Ties go to the later move (Kalah's pit nearer the store); a game has fewer than
+            // 256 moves.
+            let order = if i == hint {
+                i32::MAX
+            } else {
+                (gain * 2 + i32::from(same)) * 256 + i as i32
+            };
+            children.push((order, i, child));
+        }
+        children.sort_by_key(|&(order, _, _)| core::cmp::Reverse(order));
+    }
+
+    /// A lower bound of at least `beta` for `mover` that the table already holds for one of
+    /// `children`, if any.
+    fn refuting_child(&self, children: &[(i32, usize, P)], mover: Side, beta: i32) -> Option<i32> {
+        for (_, _, child) in children {
+            let key = self.options.keys.key(child);
+            if child.is_over() || self.on_line(key).is_some() {
+                continue;
+            }
+            let Some(entry) = self.table.probe(key) else {
+                continue;
+            };
+            let (low, high) = self.bounds_of(&entry, child);
+            let low = if child.side_to_move() == mover {
+                low
+            } else {
+                -high
+            };
+            if low >= beta {
+                return Some(low);
+            }
+        }
+        None
+    }
+
+    /// The exact value of the rest of the game from `position`, one with few seeds left, for
+    /// its side to move: from the small table, or worked out over every move and kept there.
+    fn small_value(&mut self, position: &P) -> i32 {
+        let key = self.options.keys.key(position);
+        if let Some(value) = self.small.as_ref().and_then(|small| small.get(key)) {
+            return value;
+        }
+        self.nodes += 1;
+        let mover = position.side_to_move();
+        let lead = score_lead(position);
+        // The side to move gains at most every seed left.
+        let most = board_seeds(position) as i32;
+        let mut best = -INF;
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let value = if let Some(value) = terminal_value(&child) {
+                value
+            } else {
+                score_lead(&child) + self.small_value(&child)
+            };
+            let value = if child.side_to_move() == mover {
+                value
+            } else {
+                -value
+            };
+            best = best.max(value - lead);
+            if best >= most {
+                break;
+            }
+        }
+        if let Some(small) = self.small.as_mut() {
+            small.insert(key, best);
+        }
+        best
+    }
+
     /// The bounds `entry` gives on the value of `position`.
     fn bounds_of(&self, entry: &Entry, position: &P) -> (i32, i32) {
         let shift = self.options.keys.shift(position);
@@ -323,11 +453,7 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
     /// Whether the value of `child` (reached from a position whose side to move is `mover`)
     /// is at least `value` for `mover`.
     pub(crate) fn at_least(&mut self, child: &P, mover: Side, value: i32) -> bool {
-        if child.side_to_move() == mover {
-            self.search(child, value - 1, value).0 >= value
-        } else {
-            self.search(child, -value, -value + 1).0 <= -value
-        }
+        self.child_value(child, mover, value - 1, value).0 >= value
     }
 
     /// The exact value of `root` by MTD(f) null-window passes from `guess`.

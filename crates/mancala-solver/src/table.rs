@@ -1,5 +1,9 @@
 //! The transposition table of the proof search: bounds on exact values, found by a position's
 //! key, in a fixed amount of memory chosen up front.
+//!
+//! The table is an array of buckets of one cache line each (64 bytes, four entries): a probe
+//! costs one miss of the memory at most. A new result takes the place of the bucket's cheapest
+//! one (by the nodes it cost), so results that were costly to prove stay.
 
 /// The most memory a table takes, 16 GiB: a larger size asked for is an error, so a mistaken
 /// option cannot claim the machine.
@@ -36,13 +40,18 @@ pub(crate) struct Entry {
     work: u8,
 }
 
-/// Entries per bucket: the first keeps the costliest result, the second the latest.
-const WAYS: usize = 2;
+/// Entries per bucket: as many as one cache line holds.
+const WAYS: usize = 4;
 
-/// A table of a fixed number of slots that never grows: a new result replaces a cheaper one.
+/// One cache line of entries.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; WAYS]);
+
+/// A table of a fixed number of buckets that never grows.
 #[derive(Debug)]
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
     pub(crate) used: u64,
 }
@@ -53,49 +62,51 @@ impl Table {
         if bytes > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes });
         }
-        let bucket = WAYS * core::mem::size_of::<Entry>();
+        let bucket = core::mem::size_of::<Bucket>();
         let wanted = (bytes / bucket).max(1);
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let len = buckets * WAYS;
-        let mut slots = Vec::new();
-        slots
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut buckets = Vec::new();
+        buckets
             .try_reserve_exact(len)
             .map_err(|_| TableError::Allocation {
-                bytes: len * bucket / WAYS,
+                bytes: len * bucket,
             })?;
-        slots.resize(len, Entry::default());
+        buckets.resize(len, Bucket::default());
         Ok(Table {
-            slots,
-            mask: buckets - 1,
+            buckets,
+            mask: len - 1,
             used: 0,
         })
     }
 
-    /// The memory the slots take, in bytes.
+    /// The memory the buckets take, in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * core::mem::size_of::<Entry>()
+        self.buckets.len() * core::mem::size_of::<Bucket>()
     }
 
     fn bucket(&self, key: u64) -> usize {
-        ((key ^ (key >> 32)) as usize & self.mask) * WAYS
+        (key ^ (key >> 32)) as usize & self.mask
     }
 
     /// The bounds stored for `key`, if any.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let start = self.bucket(key);
-        self.slots[start..start + WAYS]
+        if key == 0 {
+            return None;
+        }
+        self.buckets[self.bucket(key)]
+            .0
             .iter()
-            .find(|entry| entry.key == key && key != 0)
+            .find(|entry| entry.key == key)
             .copied()
     }
 
-    /// Stores (or narrows) the bounds of `key`.
+    /// Stores (or narrows) the bounds of `key`, which cost `nodes` nodes to prove.
     pub(crate) fn store(&mut self, key: u64, low: i32, high: i32, best: Option<usize>, nodes: u64) {
         if key == 0 {
             return;
         }
-        let start = self.bucket(key);
+        let index = self.bucket(key);
         let work = (64 - nodes.leading_zeros()) as u8;
         let best = best.map_or(u8::MAX, |i| i.min(254) as u8);
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
@@ -106,7 +117,7 @@ impl Table {
             best,
             work,
         };
-        let slots = &mut self.slots[start..start + WAYS];
+        let slots = &mut self.buckets[index].0;
         if let Some(old) = slots.iter_mut().find(|e| e.key == key) {
             // Both bounds hold: keep the narrower of each.
             entry.low = entry.low.max(old.low);
@@ -118,15 +129,15 @@ impl Table {
             *old = entry;
             return;
         }
-        if slots.iter().any(|e| e.key == 0) {
+        // The empty slot, else the cheapest result (the later one of equal cost).
+        let victim = slots
+            .iter_mut()
+            .min_by_key(|e| if e.key == 0 { -1 } else { i32::from(e.work) })
+            .expect("a bucket has slots");
+        if victim.key == 0 {
             self.used += 1;
         }
-        if slots[0].key == 0 || slots[0].work <= work {
-            slots[1] = slots[0];
-            slots[0] = entry;
-        } else {
-            slots[1] = entry;
-        }
+        *victim = entry;
     }
 }
 
@@ -143,11 +154,30 @@ mod tests {
         let entry = table.probe(7).unwrap();
         assert_eq!((entry.low, entry.high, entry.best), (0, 10, 2));
         assert!(table.probe(8).is_none());
+        assert_eq!(table.used, 1);
         assert!(matches!(
             Table::with_bytes(MAX_TABLE_BYTES + 1),
             Err(TableError::TooLarge { .. })
         ));
         let tiny = Table::with_bytes(0).unwrap();
-        assert_eq!(tiny.bytes(), WAYS * core::mem::size_of::<Entry>());
+        assert_eq!(tiny.bytes(), 64);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_its_costliest_results() {
+        let mut table = Table::with_bytes(64).unwrap();
+        assert_eq!(core::mem::size_of::<Bucket>(), 64);
+        // Every key goes to the one bucket: the costly ones stay, the cheapest gives way.
+        for (key, nodes) in [(1, 1_000_000), (2, 10), (3, 50_000), (4, 700)] {
+            table.store(key, 0, 0, None, nodes);
+        }
+        table.store(5, 1, 1, None, 100);
+        assert!(table.probe(2).is_none());
+        for key in [1, 3, 4, 5] {
+            assert!(table.probe(key).is_some(), "key {key}");
+        }
+        table.store(6, 2, 2, None, 1);
+        assert!(table.probe(5).is_none() && table.probe(6).is_some());
+        assert_eq!(table.used, 4);
     }
 }

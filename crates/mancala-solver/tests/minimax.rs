@@ -229,3 +229,37 @@ fn kalah_rest_values_agree_with_whole_position_keys() {
         }
     }
 }
+
+/// The fast path for Kalah (no repetition bookkeeping, the table of small positions worked
+/// out in full, with a large table and a tiny one) against the plain search of whole positions
+/// without pruning by the seeds left, from the start of boards too large for minimax.
+#[test]
+fn kalah_fast_path_agrees_with_the_plain_search() {
+    for (pits, seeds, empty_capture) in [(3, 3, false), (3, 4, true), (4, 3, false), (4, 3, true)] {
+        let rules = kalah::RuleSet::with_board(pits, seeds)
+            .unwrap()
+            .with_empty_capture(empty_capture)
+            .with_max_plies(0);
+        let position = kalah::Kalah::new(rules);
+        let plain = solve(&position, &Options::default(), Endless::South, None).unwrap();
+        for table_bytes in [64 << 20, 1 << 12] {
+            let fast = Options {
+                keys: Keys::best_for(&position),
+                monotone_scores: true,
+                table_bytes,
+                ..Options::default()
+            };
+            let found = solve(&position, &fast, Endless::South, None).unwrap();
+            assert_eq!(
+                (found.value, &found.best),
+                (plain.value, &plain.best),
+                "{position}"
+            );
+        }
+        if (pits, seeds, empty_capture) == (4, 3, false) {
+            // Kalah (4, 3): a first-player win by 6, pit 2 the one best move.
+            assert_eq!(plain.value, 6);
+            assert_eq!(plain.best.len(), 1);
+        }
+    }
+}
