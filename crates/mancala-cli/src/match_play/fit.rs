@@ -22,8 +22,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             something_to_fit(&samples, path)?;
             report(
                 &samples,
-                &toguz::eval::FEATURE_NAMES,
-                toguz::eval::WEIGHT_SCALE,
+                &mancala_search::games::toguz::FEATURE_NAMES,
+                mancala_search::games::toguz::WEIGHT_SCALE,
             );
             Ok(())
         }
@@ -41,27 +41,27 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     seed,
                     KATRO_DEPTH,
                     &source,
-                    katro::eval::features,
-                    &katro::eval::FEATURE_NAMES,
-                    katro::eval::WEIGHT_SCALE,
+                    mancala_search::games::katro::features,
+                    &mancala_search::games::katro::FEATURE_NAMES,
+                    mancala_search::games::katro::WEIGHT_SCALE,
                 ),
                 "oware" => fit_self_play(
                     games,
                     seed,
                     OWARE_DEPTH,
                     &source,
-                    oware::eval::features,
-                    &oware::eval::FEATURE_NAMES,
-                    oware::eval::WEIGHT_SCALE,
+                    mancala_search::games::oware::features,
+                    &mancala_search::games::oware::FEATURE_NAMES,
+                    mancala_search::games::oware::WEIGHT_SCALE,
                 ),
                 _ => fit_self_play(
                     games,
                     seed,
                     KALAH_DEPTH,
                     &source,
-                    kalah::eval::features,
-                    &kalah::eval::FEATURE_NAMES,
-                    kalah::eval::WEIGHT_SCALE,
+                    mancala_search::games::kalah::features,
+                    &mancala_search::games::kalah::FEATURE_NAMES,
+                    mancala_search::games::kalah::WEIGHT_SCALE,
                 ),
             }
         }
@@ -146,7 +146,9 @@ fn toguz_samples(text: &str) -> Vec<Sample> {
         for (ply, &mv) in replay.moves.iter().enumerate() {
             if ply >= 2 && !position.is_over() {
                 samples.push(Sample {
-                    features: toguz::eval::features(&position).map(f64::from).to_vec(),
+                    features: mancala_search::games::toguz::features(&position)
+                        .map(f64::from)
+                        .to_vec(),
                     result: result_for(winner, position.side_to_move()),
                     held_out: index % 5 == 0,
                 });

@@ -196,7 +196,12 @@ fn run(args: &[String]) -> Result<(), String> {
                             Box::new(Resigns)
                         }
                     },
-                    None => probing(spec, limits, toguz::eval::Evaluation::default(), &databases),
+                    None => probing(
+                        spec,
+                        limits,
+                        mancala_search::games::toguz::Evaluation::default(),
+                        &databases,
+                    ),
                 },
             )
         }
@@ -214,18 +219,28 @@ fn run(args: &[String]) -> Result<(), String> {
             return Err("databases are built for kalah, oware and toguz only".into())
         }
         "katro" => play_match(&settings, katro::Katro::default, no_rule, |spec, limits| {
-            spec.build(limits, katro::eval::Evaluation::default())
+            spec.build(limits, mancala_search::games::katro::Evaluation::default())
         }),
         "oware" => {
             let databases = databases(&settings, &oware::Oware::default().db_template())?;
             play_match(&settings, oware::Oware::default, no_rule, |spec, limits| {
-                probing(spec, limits, oware::eval::Evaluation::default(), &databases)
+                probing(
+                    spec,
+                    limits,
+                    mancala_search::games::oware::Evaluation::default(),
+                    &databases,
+                )
             })
         }
         "kalah" => {
             let databases = databases(&settings, &kalah::Kalah::default().db_template())?;
             play_match(&settings, kalah::Kalah::default, no_rule, |spec, limits| {
-                probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
+                probing(
+                    spec,
+                    limits,
+                    mancala_search::games::kalah::Evaluation::default(),
+                    &databases,
+                )
             })
         }
         other => return Err(format!("unknown game `{other}`")),

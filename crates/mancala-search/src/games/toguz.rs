@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use mancala_search::{Limits, Pvs};
-//! use toguz::eval::Evaluation;
+//! use mancala_search::games::toguz::Evaluation;
 //! use toguz::Toguz;
 //!
 //! let mut player = Pvs::with_evaluator(Limits::depth(6), Evaluation::default());
@@ -12,9 +12,9 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
-use crate::Toguz;
+use crate::{Features, Linear};
 use mancala_engine::{Game, Position as _, Side};
-use mancala_search::{Features, Linear};
+use toguz::Toguz;
 
 /// The number of features.
 pub const FEATURES: usize = 16;
