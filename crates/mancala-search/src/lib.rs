@@ -80,7 +80,9 @@ macro_rules! limits_and_evaluator {
 }
 
 mod alphabeta;
+pub mod elo;
 mod eval;
+pub mod fit;
 pub mod games;
 mod limits;
 mod mcts;

@@ -12,6 +12,7 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
+use crate::fit::{result_for, Sample};
 use crate::{Features, Linear};
 use mancala_engine::{Game, Position as _, Side};
 use toguz::Toguz;
@@ -248,6 +249,43 @@ pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
         }
     }
     false
+}
+
+/// The positions of the recorded games in `text` (PGN, read by
+/// [`read_records`](toguz::record::read_records)) for fitting the evaluation
+/// ([`fit`](crate::fit)): every position of every game that replays cleanly and has a known
+/// result, but the first two plies (nearly alike in every game) and finished positions; those
+/// of every fifth game held out. With the number of games they come from.
+pub fn record_samples(text: &str) -> (usize, Vec<Sample>) {
+    use toguz::record::{read_records, PgnResult};
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for (index, game) in read_records(text).enumerate() {
+        let Ok(game) = game else { continue };
+        let winner = match game.recorded_result() {
+            PgnResult::WhiteWins => Some(toguz::WHITE),
+            PgnResult::BlackWins => Some(toguz::BLACK),
+            PgnResult::Draw => None,
+            PgnResult::Unknown => continue,
+        };
+        let replay = game.replay();
+        if replay.error.is_some() {
+            continue;
+        }
+        games += 1;
+        let mut position = replay.start;
+        for (ply, &mv) in replay.moves.iter().enumerate() {
+            if ply >= 2 && !position.is_over() {
+                samples.push(Sample {
+                    features: features(&position).map(f64::from).to_vec(),
+                    result: result_for(winner, position.side_to_move()),
+                    held_out: index % 5 == 0,
+                });
+            }
+            position.play_unchecked(mv);
+        }
+    }
+    (games, samples)
 }
 
 #[cfg(test)]
