@@ -100,11 +100,23 @@ macro_rules! searchable {
     };
 }
 
-searchable!(Toguz, mancala_search::games::toguz::Evaluation::default(), databases);
+searchable!(
+    Toguz,
+    mancala_search::games::toguz::Evaluation::default(),
+    databases
+);
 searchable!(Katro, mancala_search::games::katro::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
-searchable!(Oware, mancala_search::games::oware::Evaluation::default(), databases);
-searchable!(Kalah, mancala_search::games::kalah::Evaluation::default(), databases);
+searchable!(
+    Oware,
+    mancala_search::games::oware::Evaluation::default(),
+    databases
+);
+searchable!(
+    Kalah,
+    mancala_search::games::kalah::Evaluation::default(),
+    databases
+);
 
 /// The databases built so far in this process, by game, rules and seeds: a search asks for
 /// the same ones again and again.
