@@ -333,6 +333,26 @@ mod tests {
     }
 
     #[test]
+    fn recorded_games_give_their_positions_with_results_for_the_side_to_move() {
+        let moves = "1. 87(10) 87(10) 2.\n22 99(22) 3. 23 12(24) 4.\n68X";
+        let text = format!(
+            "[Result \"1-0\"]\n\n{moves} 1-0\n\n[Result \"0-1\"]\n\n{moves} 0-1\n\n\
+             [Result \"*\"]\n\n{moves} *\n"
+        );
+        let (games, samples) = record_samples(&text);
+        assert_eq!(games, 2, "the game without a result is left out");
+        let (first, second) = samples.split_at(samples.len() / 2);
+        assert!(!first.is_empty() && first.len() == second.len());
+        assert!(first.iter().all(|s| s.held_out) && second.iter().all(|s| !s.held_out));
+        for (won, lost) in first.iter().zip(second) {
+            assert_eq!(won.features, lost.features);
+            assert_eq!(won.result + lost.result, 1.0);
+        }
+        // From the third ply: White to move in the game White won, then Black.
+        assert_eq!((first[0].result, first[1].result), (1.0, 0.0));
+    }
+
+    #[test]
     fn no_game_ends_in_the_first_moves() {
         assert!(!could_end_within(&Toguz::default(), 6));
         assert!(could_end_within(&Toguz::default(), 40));
