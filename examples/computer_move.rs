@@ -7,7 +7,8 @@
 //! ```
 
 use mancala_games::engine::prelude::*;
-use mancala_games::katro::{eval::Evaluation, Katro};
+use mancala_games::katro::Katro;
+use mancala_search::games::katro::Evaluation;
 use mancala_search::{Limits, Pvs};
 use std::error::Error;
 use std::io::Write;

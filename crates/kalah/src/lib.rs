@@ -67,17 +67,11 @@
 //! - `serde`: `Serialize` and `Deserialize` for the position, moves, rules and records, each as
 //!   its string form (read back through the validating parser). Adds the `serde` crate with its
 //!   derive macros: a few seconds more of a first build.
-//! - `search`: the module `eval`, the fitted evaluation the players of
-//!   [`mancala-search`](https://docs.rs/mancala-search) use on Kalah. Adds that crate, which
-//!   has no further dependencies.
 //!
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod draw;
-#[cfg(feature = "search")]
-#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
-pub mod eval;
 mod moves;
 pub mod notation;
 mod position;

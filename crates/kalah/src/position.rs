@@ -138,6 +138,37 @@ impl Kalah {
         self.frame.ply
     }
 
+    /// The seeds of every pit: South's row, then North's, each from its owner's left (pit `n`
+    /// of a row at its index `n - 1`), the order of sowing.
+    #[inline]
+    pub fn pits(&self) -> &[u8] {
+        &self.frame.board[..2 * self.frame.rules.pits()]
+    }
+
+    /// What `mv` would do if `side` played it here, without playing it: whether its last seed
+    /// falls into his store and what it captures. `side` need not be the side to move, so that
+    /// an evaluation can weigh both players' prospects. Whether the move would end the game is
+    /// not judged: `extra_turn` is set whenever the last seed falls into the store. `None` for
+    /// a pit off the board or empty.
+    #[inline]
+    pub fn preview(&self, side: Side, mv: Move) -> Option<Effect> {
+        let frame = &self.frame;
+        let pits = frame.rules.pits();
+        if mv.index() >= pits || frame.board[side.index() * pits + mv.index()] == 0 {
+            return None;
+        }
+        let empty_capture = frame.rules.empty_capture();
+        let (_, _, effect) = sow_and_capture(
+            &frame.board,
+            frame.stores,
+            pits,
+            side,
+            mv.index(),
+            empty_capture,
+        );
+        Some(effect)
+    }
+
     /// Every seed of the game, in the pits and the stores.
     pub fn total_seeds(&self) -> u32 {
         let frame = &self.frame;

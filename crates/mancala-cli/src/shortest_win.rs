@@ -1,6 +1,6 @@
 //! Proves how soon a game of Toguz Kumalak can be won: follows every legal line from the start
 //! with the library's own move generation, leaving out only lines that a sound bound
-//! ([`toguz::eval::could_end_within`]) proves cannot end in time, and counts the move sequences
+//! ([`mancala_search::games::toguz::could_end_within`]) proves cannot end in time, and counts the move sequences
 //! that end with a winner at each ply.
 //!
 //! ```text
@@ -64,7 +64,11 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
     }
     let started = Instant::now();
-    let count = count_ending_lines(&Toguz::new(rules), plies, toguz::eval::could_end_within);
+    let count = count_ending_lines(
+        &Toguz::new(rules),
+        plies,
+        mancala_search::games::toguz::could_end_within,
+    );
     for ply in 1..=plies as usize {
         outln!(
             "ply {ply:>2}: games ended {:>10}, won {:>10}",

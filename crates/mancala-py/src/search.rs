@@ -104,11 +104,23 @@ macro_rules! searchable {
     };
 }
 
-searchable!(Toguz, toguz::eval::Evaluation::default(), databases);
-searchable!(Katro, katro::eval::Evaluation::default());
+searchable!(
+    Toguz,
+    mancala_search::games::toguz::Evaluation::default(),
+    databases
+);
+searchable!(Katro, mancala_search::games::katro::Evaluation::default());
 searchable!(Mangala4, ScoreDifference);
-searchable!(Oware, oware::eval::Evaluation::default(), databases);
-searchable!(Kalah, kalah::eval::Evaluation::default(), databases);
+searchable!(
+    Oware,
+    mancala_search::games::oware::Evaluation::default(),
+    databases
+);
+searchable!(
+    Kalah,
+    mancala_search::games::kalah::Evaluation::default(),
+    databases
+);
 
 /// Runs `pvs` on `position` with its table allocated first (outside the time limit), and
 /// always to depth 1 at least, as engines do: a time limit too short for the first iteration

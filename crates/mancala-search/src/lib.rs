@@ -51,7 +51,8 @@
 //!
 //! # Feature flags
 //!
-//! The crate has none; a game crate's `search` feature gives the game's fitted evaluation.
+//! One a game, all on by default: `toguz`, `katro`, `oware`, `kalah`, each the game's fitted
+//! evaluation in [`games`] (and a dependency on the game's crate).
 //!
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -79,7 +80,10 @@ macro_rules! limits_and_evaluator {
 }
 
 mod alphabeta;
+pub mod elo;
 mod eval;
+pub mod fit;
+pub mod games;
 mod limits;
 mod mcts;
 mod negamax;

@@ -169,6 +169,49 @@ impl Oware {
             .sum()
     }
 
+    /// The seeds of every house: South's row, then North's, each in the order of the move
+    /// numbers (house `n` of a row at its index `n - 1`).
+    #[inline]
+    pub fn houses(&self) -> &[u8] {
+        &self.frame.board[..2 * self.frame.rules.houses()]
+    }
+
+    /// The moves `side` could make on this board were it his turn: every house with seeds, or,
+    /// when the opponent has none, those that reach him. For the side to move of a game still
+    /// on, these are its legal moves; for the other side, what he would threaten (as an
+    /// evaluation weighs it).
+    #[inline]
+    pub fn moves_for(&self, side: Side) -> MoveList<Move> {
+        moves_of_mask(legal_mask(
+            &self.frame.board,
+            self.frame.rules.houses(),
+            side,
+        ))
+    }
+
+    /// What `mv` would do if `side` played it here, without playing it: where its last seed
+    /// falls and what it captures. `side` need not be the side to move, so that an evaluation
+    /// can weigh both players' prospects. `None` for a house off the board or empty; a move
+    /// that fails to feed a starving opponent (not among [`moves_for`](Oware::moves_for)) is
+    /// previewed all the same.
+    #[inline]
+    pub fn preview(&self, side: Side, mv: Move) -> Option<Effect> {
+        let frame = &self.frame;
+        let origin = frame.row(side).start + mv.action();
+        if mv.action() >= frame.rules.houses() || frame.board[origin] == 0 {
+            return None;
+        }
+        let len = 2 * frame.rules.houses();
+        let (_, effect) = sow_and_capture(
+            &frame.board,
+            len,
+            origin,
+            frame.row(!side),
+            frame.rules.grand_slam(),
+        );
+        Some(effect)
+    }
+
     /// Plays a move, legal or not (an illegal one leaves the position meaningless but safe).
     pub(crate) fn apply(&mut self, mv: Move) -> Effect {
         let (frame, effect) = self.frame.after(mv);
@@ -218,6 +261,12 @@ impl Oware {
         }
         false
     }
+}
+
+/// The moves of a bit per house of the mover's row.
+#[inline]
+fn moves_of_mask(mask: u32) -> MoveList<Move> {
+    MoveList::from_mask(mask, |house| Move::new(house as u8 + 1))
 }
 
 /// A bit per house of `side` that may be sown: any house with seeds, but when the opponent has
@@ -304,7 +353,7 @@ impl Position for Oware {
     }
 
     fn legal_moves(&self) -> MoveList<Move> {
-        MoveList::from_mask(self.legal_mask(), |pit| Move::new(pit as u8 + 1))
+        moves_of_mask(self.legal_mask())
     }
 
     fn check_move(&self, mv: Move) -> Result<(), MoveError> {

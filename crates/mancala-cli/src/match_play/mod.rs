@@ -29,7 +29,7 @@
 //! South in one game and North in the other. `--balanced D:M` keeps only openings that a
 //! depth-`D` search with the score difference (`pvs:eval=score`) values within `M` seeds of
 //! even, for games where most random openings are already decided: each opening is drawn
-//! again until one is, up to [`BALANCE_DRAWS`] times, and then the closest drawn is played.
+//! again until one is, up to [`BALANCE_DRAWS`](openings::BALANCE_DRAWS) times, and then the closest drawn is played.
 //! Every move gets the same limit (default `--time 100`). Games run
 //! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
 //! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
@@ -48,19 +48,20 @@
 use crate::cli;
 use std::ffi::OsString;
 mod contender;
-mod elo;
 mod external;
 mod fit;
+mod openings;
 mod think;
 mod uci_player;
 
 use cli::in_range;
 use contender::{Contender, Spec};
-use elo::Tally;
 use mancala_engine::rules::RuleOptions;
-use mancala_engine::{Game, GameResult, Position, Rng, Side};
+use mancala_engine::{Game, GameResult, Position, Side};
+use mancala_search::elo::Tally;
 use mancala_search::{Evaluator, Limits, Probed, MAX_SEARCH_DEPTH};
 use mancala_solver::{Databases, Endgame};
+use openings::{balanced_opening, opening};
 use std::collections::{BTreeMap, HashSet};
 use std::hash::Hash;
 use std::process::ExitCode;
@@ -199,7 +200,12 @@ fn run(args: &[String]) -> Result<(), String> {
                             Box::new(Resigns)
                         }
                     },
-                    None => probing(spec, limits, toguz::eval::Evaluation::default(), &databases),
+                    None => probing(
+                        spec,
+                        limits,
+                        mancala_search::games::toguz::Evaluation::default(),
+                        &databases,
+                    ),
                 },
             )
         }
@@ -222,7 +228,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 &settings,
                 || start,
                 no_rule,
-                |spec, limits| spec.build(limits, katro::eval::Evaluation::default()),
+                |spec, limits| spec.build(limits, mancala_search::games::katro::Evaluation::default()),
             )
         }
         "oware" => {
@@ -233,7 +239,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 || start.clone(),
                 no_rule,
                 |spec, limits| {
-                    probing(spec, limits, oware::eval::Evaluation::default(), &databases)
+                    probing(spec, limits, mancala_search::games::oware::Evaluation::default(), &databases)
                 },
             )
         }
@@ -245,7 +251,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 || start,
                 no_rule,
                 |spec, limits| {
-                    probing(spec, limits, kalah::eval::Evaluation::default(), &databases)
+                    probing(spec, limits, mancala_search::games::kalah::Evaluation::default(), &databases)
                 },
             )
         }
@@ -351,63 +357,6 @@ struct Record {
     effort: [Effort; 2],
 }
 
-/// The start of opening `number`: `plies` random moves from the start, drawn from a generator
-/// seeded by `seed` and `number`. A line that ends the game is drawn again, up to
-/// [`OPENING_DRAWS`] times; then the last line stops one move before its end.
-pub(super) fn opening<P: Position>(start: &P, seed: u64, number: u64, plies: u32) -> P {
-    let mut rng = Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number);
-    let mut before_end = start.clone();
-    for _ in 0..OPENING_DRAWS {
-        let mut position = start.clone();
-        for _ in 0..plies {
-            match position.random_move(&mut rng) {
-                Some(mv) => {
-                    before_end = position.clone();
-                    position.play_unchecked(mv);
-                }
-                None => break,
-            }
-        }
-        if !position.is_over() {
-            return position;
-        }
-    }
-    before_end
-}
-
-/// The opening `opening` draws as `number` whose value, by a depth-`depth` search with the
-/// score difference, lies within `margin` of even: drawn again from other streams of the
-/// generator until one does, up to [`BALANCE_DRAWS`] times; then the closest one drawn.
-fn balanced_opening<P>(
-    start: &P,
-    seed: u64,
-    number: u64,
-    plies: u32,
-    (depth, margin): (u32, i32),
-) -> P
-where
-    P: Game + Sync,
-    P::Move: Hash,
-{
-    let mut judge = mancala_search::Pvs::<P>::new(Limits::depth(depth));
-    let mut closest: Option<(i32, P)> = None;
-    for draw in 0..BALANCE_DRAWS {
-        let stream = seed.wrapping_add(u64::from(draw).wrapping_mul(0xd134_2543_de82_ef95));
-        let position = opening(start, stream, number, plies);
-        let off = judge.search(&position).value.saturating_abs();
-        if off <= margin {
-            return position;
-        }
-        if closest.as_ref().is_none_or(|(best, _)| off < *best) {
-            closest = Some((off, position));
-        }
-    }
-    closest.map_or_else(|| start.clone(), |(_, position)| position)
-}
-
-/// How many openings `--balanced` draws before it settles for the closest.
-pub(super) const BALANCE_DRAWS: u32 = 1_000;
-
 /// `--balanced`'s `DEPTH:MARGIN`.
 fn balance(name: &str, text: &str) -> Result<(u32, i32), String> {
     let (d, m) = text
@@ -418,9 +367,6 @@ fn balance(name: &str, text: &str) -> Result<(u32, i32), String> {
 
 /// The widest margin `--balanced` takes, in seeds: more than any game's seeds.
 const MAX_MARGIN: i32 = 1_000;
-
-/// How often an opening that ends the game is drawn again.
-const OPENING_DRAWS: u32 = 100;
 
 /// The longest opening line allowed.
 const MAX_OPENING_PLIES: u32 = 40;
@@ -610,30 +556,5 @@ where
         finished: outcome.is_some(),
         a_side,
         effort,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The openings `--balanced` plays are the ones its judge values within the margin, the
-    /// same on every call, and not all of them the plain random ones.
-    #[test]
-    fn balanced_openings_lie_within_the_margin() {
-        let start = katro::Katro::default();
-        let (depth, margin) = (4, 1);
-        let mut judge = mancala_search::Pvs::<katro::Katro>::new(Limits::depth(depth));
-        let mut redrawn = 0;
-        for number in 0..8 {
-            let position = balanced_opening(&start, 31, number, 4, (depth, margin));
-            assert!(judge.search(&position).value.abs() <= margin, "{position}");
-            assert_eq!(
-                position,
-                balanced_opening(&start, 31, number, 4, (depth, margin))
-            );
-            redrawn += usize::from(position != opening(&start, 31, number, 4));
-        }
-        assert!(redrawn > 0, "every random opening was already balanced");
     }
 }

@@ -79,12 +79,15 @@ pub(super) fn run(args: &[String]) -> Result<(), String> {
         limits = limits.with_depth(depth);
     }
     let toguz_player = || {
-        mancala_search::Pvs::with_evaluator(limits, toguz::eval::Evaluation::default())
-            .with_aspiration(aspiration)
-            .with_quiescence(quiescence)
-            .with_pruning(pruning)
-            .with_table_bytes(table)
-            .with_threads(threads)
+        mancala_search::Pvs::with_evaluator(
+            limits,
+            mancala_search::games::toguz::Evaluation::default(),
+        )
+        .with_aspiration(aspiration)
+        .with_quiescence(quiescence)
+        .with_pruning(pruning)
+        .with_table_bytes(table)
+        .with_threads(threads)
     };
     if positions > 0 {
         // Middlegames of 6 to 28 random plies, each searched by a fresh player.
@@ -107,17 +110,26 @@ pub(super) fn run(args: &[String]) -> Result<(), String> {
         "toguz" => think_about(&toguz::Toguz::default(), toguz_player(), table),
         "katro" => think_about(
             &katro::Katro::default(),
-            mancala_search::Pvs::with_evaluator(limits, katro::eval::Evaluation::default()),
+            mancala_search::Pvs::with_evaluator(
+                limits,
+                mancala_search::games::katro::Evaluation::default(),
+            ),
             table,
         ),
         "oware" => think_about(
             &oware::Oware::default(),
-            mancala_search::Pvs::with_evaluator(limits, oware::eval::Evaluation::default()),
+            mancala_search::Pvs::with_evaluator(
+                limits,
+                mancala_search::games::oware::Evaluation::default(),
+            ),
             table,
         ),
         "kalah" => think_about(
             &kalah::Kalah::default(),
-            mancala_search::Pvs::with_evaluator(limits, kalah::eval::Evaluation::default()),
+            mancala_search::Pvs::with_evaluator(
+                limits,
+                mancala_search::games::kalah::Evaluation::default(),
+            ),
             table,
         ),
         other => return Err(format!("unknown game `{other}`")),

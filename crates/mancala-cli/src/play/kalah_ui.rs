@@ -51,7 +51,7 @@ impl Game for Kalah {
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
         use mancala_search::Evaluator;
-        kalah::eval::Evaluation::default().evaluate(position, side)
+        mancala_search::games::kalah::Evaluation::default().evaluate(position, side)
     }
 
     fn default_depth(&self, auto: bool) -> u32 {

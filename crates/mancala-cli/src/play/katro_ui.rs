@@ -43,7 +43,7 @@ impl Game for Katro {
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
         use mancala_search::Evaluator;
-        katro::eval::Evaluation::default().evaluate(position, side)
+        mancala_search::games::katro::Evaluation::default().evaluate(position, side)
     }
 
     fn default_depth(&self, auto: bool) -> u32 {

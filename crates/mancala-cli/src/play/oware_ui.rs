@@ -48,7 +48,7 @@ impl Game for Oware {
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
         use mancala_search::Evaluator;
-        oware::eval::Evaluation::default().evaluate(position, side)
+        mancala_search::games::oware::Evaluation::default().evaluate(position, side)
     }
 
     fn default_depth(&self, auto: bool) -> u32 {

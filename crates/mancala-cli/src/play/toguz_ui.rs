@@ -97,7 +97,7 @@ impl Game for Toguz {
 
     fn evaluate(position: &Self::P, side: Side) -> i32 {
         use mancala_search::Evaluator;
-        toguz::eval::Evaluation::default().evaluate(position, side)
+        mancala_search::games::toguz::Evaluation::default().evaluate(position, side)
     }
 
     fn default_depth(&self, auto: bool) -> u32 {

@@ -3,7 +3,7 @@
 //! self-play games.
 //!
 //! ```
-//! use katro::eval::Evaluation;
+//! use mancala_search::games::katro::Evaluation;
 //! use katro::Katro;
 //! use mancala_search::{Limits, Pvs};
 //!
@@ -11,9 +11,9 @@
 //! assert!(player.search(&Katro::default()).best_move.is_some());
 //! ```
 
-use crate::Katro;
+use crate::{Features, Linear};
+use katro::Katro;
 use mancala_engine::{Game, Position as _, Side};
-use mancala_search::{Features, Linear};
 
 /// The number of features.
 pub const FEATURES: usize = 6;
@@ -110,7 +110,7 @@ pub type Evaluation = Linear<KatroFeatures, FEATURES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_search::Evaluator;
+    use crate::Evaluator;
 
     #[test]
     fn the_start_is_even() {

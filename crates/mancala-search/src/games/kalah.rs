@@ -3,7 +3,7 @@
 //! results of self-play games.
 //!
 //! ```
-//! use kalah::eval::Evaluation;
+//! use mancala_search::games::kalah::Evaluation;
 //! use kalah::Kalah;
 //! use mancala_search::{Limits, Pvs};
 //!
@@ -11,11 +11,9 @@
 //! assert!(player.search(&Kalah::default()).best_move.is_some());
 //! ```
 
-use crate::position::Frame;
-use crate::sowing::sow_and_capture;
-use crate::Kalah;
-use mancala_engine::{Position as _, Side};
-use mancala_search::{Features, Linear};
+use crate::{Features, Linear};
+use kalah::{Kalah, Move};
+use mancala_engine::{Game as _, Position as _, Side};
 
 /// The number of features.
 pub const FEATURES: usize = 8;
@@ -56,12 +54,8 @@ pub const FITTED_WEIGHTS: [i32; FEATURES] =
 /// - `decided`: 1 when the mover's store holds more than half the seeds (the game is won
 ///   whatever follows), −1 when the opponent's does.
 pub fn features(position: &Kalah) -> [i32; FEATURES] {
-    let frame = &position.frame;
-    let me = frame.side;
-    let stores = [
-        i32::from(frame.stores[me.index()]),
-        i32::from(frame.stores[(!me).index()]),
-    ];
+    let me = position.side_to_move();
+    let stores = [position.store(me) as i32, position.store(!me) as i32];
     let total = position.total_seeds().max(1) as i32;
     let lead = stores[0] - stores[1];
     let half = total / 2;
@@ -70,45 +64,56 @@ pub fn features(position: &Kalah) -> [i32; FEATURES] {
         position.seeds_on_side(me) as i32,
         position.seeds_on_side(!me) as i32,
     ];
-    let mobility = frame.occupied(me).count_ones() as i32 - frame.occupied(!me).count_ones() as i32;
-    let (my_turns, my_capture) = prospects(frame, me);
-    let (their_turns, their_capture) = prospects(frame, !me);
+    let mine = prospects(position, me);
+    let theirs = prospects(position, !me);
     [
         lead,
         lead * (stores[0] + stores[1]) * 64 / total,
         rows[0] - rows[1],
-        mobility,
-        my_turns - their_turns,
-        my_capture,
-        their_capture,
+        mine.moves - theirs.moves,
+        mine.extra_turns - theirs.extra_turns,
+        mine.best_capture,
+        theirs.best_capture,
         decided,
     ]
 }
 
-/// For `side`, were he to move: how many of his moves end in his store, and the most seeds one
-/// of his moves captures. Worked out from where each move's last seed falls; a move that sows
-/// a whole lap or more (rare) is played instead.
-fn prospects(frame: &Frame, side: Side) -> (i32, i32) {
-    let pits = frame.rules.pits();
+/// What one side could do were he to move: see [`prospects`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Prospects {
+    /// His moves: his non-empty pits.
+    moves: i32,
+    /// His moves whose last seed falls into his store.
+    extra_turns: i32,
+    /// The most seeds one of his moves captures.
+    best_capture: i32,
+}
+
+/// What `side` could do were he to move. Worked out from where each move's last seed falls; a
+/// move that sows a whole lap or more (rare) is previewed in full instead.
+fn prospects(position: &Kalah, side: Side) -> Prospects {
+    let pits = position.rules().pits();
     let circuit = 2 * pits + 1;
     let own = side.index() * pits;
     let opp = pits - own;
-    let board = &frame.board;
-    let empty_capture = frame.rules.empty_capture();
-    let (mut turns, mut best) = (0i32, 0i32);
+    let board = position.pits();
+    let empty_capture = position.rules().empty_capture();
+    let (mut moves, mut turns, mut best) = (0i32, 0i32, 0i32);
     for index in 0..pits {
         let seeds = usize::from(board[own + index]);
         if seeds == 0 {
             continue;
         }
+        moves += 1;
         let end = index + seeds;
         if end % circuit == pits {
             turns += 1;
         }
         let captured = if seeds >= circuit {
-            let (_, _, effect) =
-                sow_and_capture(board, frame.stores, pits, side, index, empty_capture);
-            effect.captured as i32
+            let mv = Move::new(index as u8 + 1);
+            position
+                .preview(side, mv)
+                .map_or(0, |effect| effect.captured as i32)
         } else if end < pits {
             // Lands further along the mover's row, before any lap: the opposite pit is unsown.
             let opposite = usize::from(board[opp + pits - 1 - end]);
@@ -124,7 +129,11 @@ fn prospects(frame: &Frame, side: Side) -> (i32, i32) {
         };
         best = best.max(captured);
     }
-    (turns, best)
+    Prospects {
+        moves,
+        extra_turns: turns,
+        best_capture: best,
+    }
 }
 
 /// The features of Kalah positions ([`features`]) with their weights ([`FITTED_WEIGHTS`], in
@@ -149,16 +158,27 @@ pub type Evaluation = Linear<KalahFeatures, FEATURES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::{Game, Rng};
-    use mancala_search::Evaluator;
+    use crate::Evaluator;
+    use mancala_engine::Rng;
 
     #[test]
     fn the_start_is_even_but_for_the_movers_extra_turn() {
         let f = features(&Kalah::default());
         // Pit 3 (4 seeds, 4 places from the store) ends in the store, for either player.
         assert_eq!(f, [0, 0, 0, 0, 0, 0, 0, 0]);
-        let (turns, capture) = prospects(&Kalah::default().frame, Side::North);
-        assert_eq!((turns, capture), (1, 0));
+        let expected = Prospects {
+            moves: 6,
+            extra_turns: 1,
+            best_capture: 0,
+        };
+        assert_eq!(prospects(&Kalah::default(), Side::North), expected);
+    }
+
+    /// `position` (a game still on) with `side` to move.
+    fn with_mover(position: &Kalah, side: Side) -> Kalah {
+        let mut setup = position.to_setup();
+        setup.side = side;
+        Kalah::from_setup(setup).unwrap()
     }
 
     #[test]
@@ -181,23 +201,26 @@ mod tests {
                 let mut position = Kalah::new(text.parse().unwrap());
                 while !position.is_over() {
                     for side in Side::BOTH {
-                        let mut frame = position.frame;
-                        frame.side = side;
+                        let mover = with_mover(&position, side);
                         let (mut turns, mut best) = (0, 0);
-                        for mv in frame.row(side).filter(|&i| frame.board[i] > 0) {
-                            let index = mv - frame.row(side).start;
-                            let (_, _, effect) = sow_and_capture(
-                                &frame.board,
-                                frame.stores,
-                                frame.rules.pits(),
-                                side,
-                                index,
-                                frame.rules.empty_capture(),
+                        for mv in mover.legal_moves() {
+                            let mut child = mover;
+                            let effect = child.play_reported(mv).unwrap();
+                            let preview = position.preview(side, mv).unwrap();
+                            assert_eq!(
+                                (preview.last, preview.captured),
+                                (effect.last, effect.captured),
+                                "{position}"
                             );
-                            turns += i32::from(effect.extra_turn);
+                            turns += i32::from(effect.last.is_none());
                             best = best.max(effect.captured as i32);
                         }
-                        assert_eq!(prospects(&frame, side), (turns, best), "{position}");
+                        let expected = Prospects {
+                            moves: mover.legal_moves().len() as i32,
+                            extra_turns: turns,
+                            best_capture: best,
+                        };
+                        assert_eq!(prospects(&position, side), expected, "{position}");
                         captures_seen += i32::from(best > 0);
                     }
                     let mv = position.random_move(&mut rng).unwrap();
@@ -206,6 +229,17 @@ mod tests {
             }
         }
         assert!(captures_seen > 1000);
+    }
+
+    #[test]
+    fn no_preview_from_an_empty_pit_or_off_the_board() {
+        let position: Kalah = "0,0,0,0,1,2/1,0,0,0,0,3 26 15 S".parse().unwrap();
+        assert_eq!(position.preview(Side::South, Move::new(1)), None);
+        assert_eq!(position.preview(Side::South, Move::new(7)), None);
+        assert_eq!(position.preview(Side::North, Move::new(0)), None);
+        // South's pit 6 (two seeds) sows his store and North's pit 1.
+        let effect = position.preview(Side::South, Move::new(6)).unwrap();
+        assert_eq!((effect.last, effect.captured), (Some(6), 0));
     }
 
     #[test]

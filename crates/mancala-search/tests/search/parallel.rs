@@ -24,7 +24,10 @@ const SINGLE_THREADED: [(&str, i32, u32, u64, &str); 6] = [
 fn one_thread_searches_exactly_as_the_single_threaded_search_did() {
     for threads in [None, Some(1)] {
         let mut rng = Rng::new(2024);
-        let mut player = Pvs::with_evaluator(Limits::depth(7), toguz::eval::Evaluation::default());
+        let mut player = Pvs::with_evaluator(
+            Limits::depth(7),
+            mancala_search::games::toguz::Evaluation::default(),
+        );
         if let Some(threads) = threads {
             player = player.with_threads(threads);
         }
@@ -57,8 +60,11 @@ fn one_thread_searches_exactly_as_the_single_threaded_search_did() {
 #[test]
 fn two_threads_find_a_legal_move_with_a_consistent_value_and_line() {
     let mut rng = Rng::new(5);
-    let mut player =
-        Pvs::with_evaluator(Limits::depth(9), toguz::eval::Evaluation::default()).with_threads(2);
+    let mut player = Pvs::with_evaluator(
+        Limits::depth(9),
+        mancala_search::games::toguz::Evaluation::default(),
+    )
+    .with_threads(2);
     assert_eq!(player.threads(), 2);
     let mut position = toguz::Toguz::default();
     for _ in 0..4 {
@@ -124,9 +130,12 @@ fn thread_counts_out_of_range_are_errors_or_clamped() {
 #[test]
 fn a_node_limit_counts_every_threads_nodes() {
     let limit = 40_000;
-    let result = Pvs::with_evaluator(Limits::nodes(limit), toguz::eval::Evaluation::default())
-        .with_threads(2)
-        .search(&toguz::Toguz::default());
+    let result = Pvs::with_evaluator(
+        Limits::nodes(limit),
+        mancala_search::games::toguz::Evaluation::default(),
+    )
+    .with_threads(2)
+    .search(&toguz::Toguz::default());
     assert!(result.best_move.is_some());
     // Each thread adds its count every 1024 nodes and looks at the total when it does, so
     // each may search up to twice that beyond the limit.
@@ -144,7 +153,7 @@ fn a_raised_stop_flag_ends_the_search_at_one_and_two_threads() {
         let stop = Arc::new(AtomicBool::new(false));
         let mut player = Pvs::with_evaluator(
             Limits::time(Duration::from_secs(60)),
-            toguz::eval::Evaluation::default(),
+            mancala_search::games::toguz::Evaluation::default(),
         )
         .with_threads(threads);
         player.set_stop(Some(stop.clone()));

@@ -3,7 +3,7 @@
 //! hand) with weights fitted to the results of self-play games.
 //!
 //! ```
-//! use oware::eval::Evaluation;
+//! use mancala_search::games::oware::Evaluation;
 //! use oware::Oware;
 //! use mancala_search::{Limits, Pvs};
 //!
@@ -11,10 +11,9 @@
 //! assert!(player.search(&Oware::default()).best_move.is_some());
 //! ```
 
-use crate::position::{legal_mask, Frame};
-use crate::sowing::sow_and_capture;
-use crate::Oware;
-use mancala_search::{Features, Linear};
+use crate::{Features, Linear};
+use mancala_engine::{Game as _, Position as _, Side};
+use oware::Oware;
 
 /// The number of features.
 pub const FEATURES: usize = 7;
@@ -54,14 +53,12 @@ pub const FITTED_WEIGHTS: [i32; FEATURES] = [25600, -326, 20338, 2944, 13768, 17
 /// A store holding more than half the seeds ends the game at once, so (unlike Kalah's) the
 /// features need not tell a decided game.
 pub fn features(position: &Oware) -> [i32; FEATURES] {
-    let frame = &position.frame;
-    let me = frame.side;
-    let stores = [
-        i32::from(frame.stores[me.index()]),
-        i32::from(frame.stores[(!me).index()]),
-    ];
-    let lap = 2 * frame.rules.houses();
-    let row = |side| &frame.board[frame.row(side)];
+    let me = position.side_to_move();
+    let stores = [position.store(me) as i32, position.store(!me) as i32];
+    let houses = position.rules().houses();
+    let lap = 2 * houses;
+    let board = position.houses();
+    let row = |side: Side| &board[side.index() * houses..(side.index() + 1) * houses];
     let count =
         |side, keep: &dyn Fn(u8) -> bool| row(side).iter().filter(|&&s| keep(s)).count() as i32;
     let seeds = |side| row(side).iter().map(|&s| i32::from(s)).sum::<i32>();
@@ -74,28 +71,18 @@ pub fn features(position: &Oware) -> [i32; FEATURES] {
         count(me, &occupied) - count(!me, &occupied),
         count(!me, &target) - count(me, &target),
         count(me, &large) - count(!me, &large),
-        best_capture(frame, me),
-        best_capture(frame, !me),
+        best_capture(position, me),
+        best_capture(position, !me),
     ]
 }
 
 /// The most seeds one legal move of `side` captures, were he to move.
-fn best_capture(frame: &Frame, side: mancala_engine::Side) -> i32 {
-    let houses = frame.rules.houses();
-    let start = frame.row(side).start;
-    let mut moves = legal_mask(&frame.board, houses, side);
+fn best_capture(position: &Oware, side: Side) -> i32 {
     let mut best = 0;
-    while moves != 0 {
-        let index = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        let (_, effect) = sow_and_capture(
-            &frame.board,
-            2 * houses,
-            start + index,
-            frame.row(!side),
-            frame.rules.grand_slam(),
-        );
-        best = best.max(effect.captured as i32);
+    for &mv in &position.moves_for(side) {
+        if let Some(effect) = position.preview(side, mv) {
+            best = best.max(effect.captured as i32);
+        }
     }
     best
 }
@@ -122,8 +109,8 @@ pub type Evaluation = Linear<OwareFeatures, FEATURES>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::{Game, Position as _, Rng, Side};
-    use mancala_search::Evaluator;
+    use crate::Evaluator;
+    use mancala_engine::{Game, Rng};
 
     #[test]
     fn the_start_is_even() {
@@ -144,20 +131,19 @@ mod tests {
                 let mut position = Oware::new(text.parse().unwrap());
                 while !position.is_over() {
                     let me = position.side_to_move();
+                    assert_eq!(position.moves_for(me), position.legal_moves());
                     let best = position
                         .legal_moves()
                         .iter()
                         .map(|&mv| {
-                            let (frame, effect) = position.frame.after(mv);
-                            assert_eq!(
-                                frame.stores[me.index()] - position.frame.stores[me.index()],
-                                effect.captured as u8
-                            );
+                            let mut child = position.clone();
+                            let effect = child.play_reported(mv).unwrap();
+                            assert_eq!(position.preview(me, mv), Some(effect), "{position}");
                             effect.captured as i32
                         })
                         .max()
                         .unwrap_or(0);
-                    assert_eq!(best_capture(&position.frame, me), best, "{position}");
+                    assert_eq!(best_capture(&position, me), best, "{position}");
                     assert_eq!(features(&position)[5], best);
                     captures_seen += i32::from(best > 0);
                     let mv = position.random_move(&mut rng).unwrap();
@@ -166,6 +152,17 @@ mod tests {
             }
         }
         assert!(captures_seen > 100, "{captures_seen}");
+    }
+
+    #[test]
+    fn no_preview_from_an_empty_house_or_off_the_board() {
+        let position: Oware = "0,0,3,2,0,0/1,0,0,0,0,1 23 18 S".parse().unwrap();
+        assert_eq!(position.preview(Side::South, oware::Move::new(1)), None);
+        assert_eq!(position.preview(Side::South, oware::Move::new(7)), None);
+        assert_eq!(position.preview(Side::North, oware::Move::new(0)), None);
+        // North's house 6 (one seed) would land on South's house 1 (empty): no capture.
+        let effect = position.preview(Side::North, oware::Move::new(6)).unwrap();
+        assert_eq!((effect.last, effect.captured), (0, 0));
     }
 
     #[test]

@@ -71,7 +71,10 @@ fn pvs_finds_a_finished_game_has_no_move() {
 fn pvs_reports_every_iteration_with_a_legal_line() {
     let start = toguz::Toguz::default();
     let mut reports: Vec<Iteration<toguz::Move>> = Vec::new();
-    let mut pvs = Pvs::with_evaluator(Limits::depth(6), toguz::eval::Evaluation::default());
+    let mut pvs = Pvs::with_evaluator(
+        Limits::depth(6),
+        mancala_search::games::toguz::Evaluation::default(),
+    );
     let result = pvs.search_with(&start, |iteration| reports.push(iteration.clone()));
     assert_eq!(reports.len(), 6);
     for (i, report) in reports.iter().enumerate() {
@@ -96,8 +99,11 @@ fn pvs_is_reproducible_and_keeps_to_a_node_limit() {
     let start = toguz::Toguz::default();
     for nodes in [1u64, 10, 1_000, 20_000] {
         let run = || {
-            Pvs::with_evaluator(Limits::nodes(nodes), toguz::eval::Evaluation::default())
-                .search(&start)
+            Pvs::with_evaluator(
+                Limits::nodes(nodes),
+                mancala_search::games::toguz::Evaluation::default(),
+            )
+            .search(&start)
         };
         let result = run();
         assert!(result.nodes <= nodes, "{nodes}: {result:?}");
@@ -110,10 +116,13 @@ fn pvs_is_reproducible_and_keeps_to_a_node_limit() {
 fn selectivity_reaches_deeper_on_the_same_nodes() {
     let start = toguz::Toguz::default();
     let depth = |pruning: bool| {
-        Pvs::with_evaluator(Limits::nodes(100_000), toguz::eval::Evaluation::default())
-            .with_pruning(pruning)
-            .search(&start)
-            .depth
+        Pvs::with_evaluator(
+            Limits::nodes(100_000),
+            mancala_search::games::toguz::Evaluation::default(),
+        )
+        .with_pruning(pruning)
+        .search(&start)
+        .depth
     };
     let (selective, full) = (depth(true), depth(false));
     assert!(selective >= full + 2, "{selective} against {full}");
@@ -125,7 +134,10 @@ fn pvs_keeps_to_a_time_limit() {
     // for the whole depth limit, far longer.
     let start = toguz::Toguz::default();
     let limit = Duration::from_millis(40);
-    let mut pvs = Pvs::with_evaluator(Limits::time(limit), toguz::eval::Evaluation::default());
+    let mut pvs = Pvs::with_evaluator(
+        Limits::time(limit),
+        mancala_search::games::toguz::Evaluation::default(),
+    );
     let began = Instant::now();
     let result = pvs.search(&start);
     assert!(
@@ -140,7 +152,10 @@ fn pvs_keeps_to_a_time_limit() {
 #[test]
 fn pvs_beats_random_play_at_toguz() {
     let wins = wins_against_random(6, |_| {
-        Pvs::with_evaluator(Limits::depth(3), toguz::eval::Evaluation::default())
+        Pvs::with_evaluator(
+            Limits::depth(3),
+            mancala_search::games::toguz::Evaluation::default(),
+        )
     });
     assert!(wins >= 5, "PVS won only {wins} of 6");
 }
@@ -180,7 +195,11 @@ fn position_keys_agree_for_equal_positions() {
 #[test]
 fn no_toguz_game_ends_within_eight_plies() {
     // The cheap part of the shortest-win proof: with the same bound, every line of 8 plies.
-    let count = count_ending_lines(&toguz::Toguz::default(), 8, toguz::eval::could_end_within);
+    let count = count_ending_lines(
+        &toguz::Toguz::default(),
+        8,
+        mancala_search::games::toguz::could_end_within,
+    );
     assert!(count.ended.iter().all(|&n| n == 0), "{count:?}");
     assert_eq!(count.shortest_win(), None);
     assert!(count.pruned > 0);
@@ -199,7 +218,7 @@ fn the_end_of_game_bound_is_sound() {
             }
             if ply % 7 == game % 7 {
                 for plies in 1..=3 {
-                    if !toguz::eval::could_end_within(&position, plies) {
+                    if !mancala_search::games::toguz::could_end_within(&position, plies) {
                         let all = count_ending_lines(&position, plies, |_: &toguz::Toguz, _| true);
                         assert!(all.ended.iter().all(|&n| n == 0), "{position}");
                     }
@@ -226,7 +245,8 @@ fn shortest_win_counts_agree_with_brute_force_near_the_end() {
             position.play(mv).unwrap();
         }
         if let Some(late) = history.iter().rev().nth(3) {
-            let pruned = count_ending_lines(late, 4, toguz::eval::could_end_within);
+            let pruned =
+                count_ending_lines(late, 4, mancala_search::games::toguz::could_end_within);
             let all = count_ending_lines(late, 4, |_: &toguz::Toguz, _| true);
             assert_eq!(
                 (pruned.ended, pruned.won),

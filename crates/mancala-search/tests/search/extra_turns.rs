@@ -4,6 +4,7 @@
 //! search must not lose a won position to a random player.
 
 use kalah::prelude::*;
+use mancala_search::games::kalah::Evaluation;
 use mancala_search::{play_game, AlphaBeta, Limits, Mcts, Pvs, RandomPlayer, WIN};
 use std::collections::HashMap;
 
@@ -89,15 +90,12 @@ fn alpha_beta_and_pvs_find_the_exact_values_across_extra_turns() {
         let pvs = Pvs::new(Limits::depth(64)).search(&position);
         assert_eq!(pvs.value, expected, "PVS on {position}");
         // The fitted evaluation guides the search but never changes a proven value.
-        #[cfg(feature = "search")]
-        {
-            let fitted = Pvs::with_evaluator(Limits::depth(64), kalah::eval::Evaluation::default())
-                .search(&position);
-            assert_eq!(
-                fitted.value, expected,
-                "PVS, fitted evaluation, on {position}"
-            );
-        }
+        let fitted =
+            Pvs::with_evaluator(Limits::depth(64), Evaluation::default()).search(&position);
+        assert_eq!(
+            fitted.value, expected,
+            "PVS, fitted evaluation, on {position}"
+        );
         // The best move keeps the value.
         let mut child = position;
         child.play(alpha_beta.best_move.unwrap()).unwrap();

@@ -1,4 +1,5 @@
-//! The tally of a match and what it says about the difference in strength.
+//! The tally of a match between two players and the difference in strength it shows, on
+//! the Elo scale.
 
 /// Wins, draws and losses of player A.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -1,5 +1,7 @@
 //! The computer players on the kit's toy game, whose answers are known (Nim by theory, rows
-//! of cards by a plain minimax written here independently), and on Toguz Kumalak.
+//! of cards by a plain minimax written here independently), and on the games: Toguz Kumalak
+//! here, principal-variation search in `pvs`, on threads in `parallel`, on Kalah's extra turns
+//! in `extra_turns`, and each game's fitted evaluation in `recorded`.
 
 use mancala_engine::{Position, Side};
 use mancala_kit::toy::Pile;
@@ -9,10 +11,10 @@ use mancala_search::{
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
-#[path = "search/parallel.rs"]
+mod extra_turns;
 mod parallel;
-#[path = "search/pvs.rs"]
 mod pvs;
+mod recorded;
 
 /// Plain minimax without pruning, following the documented conventions: a finished game is
 /// worth `WIN - ply` to its winner, a draw 0, a position at depth 0 the score difference for
@@ -303,18 +305,4 @@ fn play_game_stops_at_the_ply_limit_and_on_a_bad_player() {
     assert_eq!(end.outcome, None);
     let end = play_game(nim, &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), 3);
     assert_eq!(end.plies, 3);
-}
-
-/// The search guide's example on Toguz Kumalak (`crates/mancala-search/README.md`), which the
-/// search crate cannot run itself: `toguz`'s `search` feature depends on it.
-#[test]
-fn the_search_guides_toguz_example_runs() {
-    let mut player = mancala_search::Pvs::with_evaluator(
-        Limits::time(Duration::from_millis(100)),
-        toguz::eval::Evaluation::default(),
-    );
-    let mut iterations = 0;
-    let result = player.search_with(&toguz::Toguz::default(), |_| iterations += 1);
-    assert!(result.best_move.is_some());
-    assert!(iterations > 0);
 }

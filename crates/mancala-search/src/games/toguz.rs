@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use mancala_search::{Limits, Pvs};
-//! use toguz::eval::Evaluation;
+//! use mancala_search::games::toguz::Evaluation;
 //! use toguz::Toguz;
 //!
 //! let mut player = Pvs::with_evaluator(Limits::depth(6), Evaluation::default());
@@ -12,9 +12,10 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
-use crate::Toguz;
+use crate::fit::{result_for, Sample};
+use crate::{Features, Linear};
 use mancala_engine::{Game, Position as _, Side};
-use mancala_search::{Features, Linear};
+use toguz::Toguz;
 
 /// The number of features.
 pub const FEATURES: usize = 16;
@@ -250,6 +251,43 @@ pub fn could_end_within(position: &Toguz, plies: u32) -> bool {
     false
 }
 
+/// The positions of the recorded games in `text` (PGN, read by
+/// [`read_records`](toguz::record::read_records)) for fitting the evaluation
+/// ([`fit`](crate::fit)): every position of every game that replays cleanly and has a known
+/// result, but the first two plies (nearly alike in every game) and finished positions; those
+/// of every fifth game held out. With the number of games they come from.
+pub fn record_samples(text: &str) -> (usize, Vec<Sample>) {
+    use toguz::record::{read_records, PgnResult};
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for (index, game) in read_records(text).enumerate() {
+        let Ok(game) = game else { continue };
+        let winner = match game.recorded_result() {
+            PgnResult::WhiteWins => Some(toguz::WHITE),
+            PgnResult::BlackWins => Some(toguz::BLACK),
+            PgnResult::Draw => None,
+            PgnResult::Unknown => continue,
+        };
+        let replay = game.replay();
+        if replay.error.is_some() {
+            continue;
+        }
+        games += 1;
+        let mut position = replay.start;
+        for (ply, &mv) in replay.moves.iter().enumerate() {
+            if ply >= 2 && !position.is_over() {
+                samples.push(Sample {
+                    features: features(&position).map(f64::from).to_vec(),
+                    result: result_for(winner, position.side_to_move()),
+                    held_out: index % 5 == 0,
+                });
+            }
+            position.play_unchecked(mv);
+        }
+    }
+    (games, samples)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +330,26 @@ mod tests {
             }
         }
         assert!(positions > 1000 && tuzdiks_seen > 0);
+    }
+
+    #[test]
+    fn recorded_games_give_their_positions_with_results_for_the_side_to_move() {
+        let moves = "1. 87(10) 87(10) 2.\n22 99(22) 3. 23 12(24) 4.\n68X";
+        let text = format!(
+            "[Result \"1-0\"]\n\n{moves} 1-0\n\n[Result \"0-1\"]\n\n{moves} 0-1\n\n\
+             [Result \"*\"]\n\n{moves} *\n"
+        );
+        let (games, samples) = record_samples(&text);
+        assert_eq!(games, 2, "the game without a result is left out");
+        let (first, second) = samples.split_at(samples.len() / 2);
+        assert!(!first.is_empty() && first.len() == second.len());
+        assert!(first.iter().all(|s| s.held_out) && second.iter().all(|s| !s.held_out));
+        for (won, lost) in first.iter().zip(second) {
+            assert_eq!(won.features, lost.features);
+            assert_eq!(won.result + lost.result, 1.0);
+        }
+        // From the third ply: White to move in the game White won, then Black.
+        assert_eq!((first[0].result, first[1].result), (1.0, 0.0));
     }
 
     #[test]
