@@ -147,7 +147,7 @@ def test_wrong_types_raise_type_error():
 @pytest.mark.parametrize(
     "cls,options,message",
     [
-        (mancala.Toguz, {"board": 8}, "9, 7 or 5"),
+        (mancala.Toguz, {"board": 8}, "board takes 9, 7, 5"),
         (mancala.Toguz, {"tuzdik": "sometimes"}, "automatic"),
         (mancala.Mangala4, {"setup": "odd"}, "even"),
         (mancala.Mangala4, {"first_player": 2}, "0 \\(South\\) or 1"),
@@ -231,3 +231,14 @@ def test_type_stubs_ship_with_the_package():
         assert name in stubs
     for name in ["def random_playouts", "def observation_tensor", "def legal_actions_mask"]:
         assert name in stubs
+
+
+def test_rule_keywords_are_the_rule_options_of_every_front_end():
+    # `majority-stop`, `empty-capture`, `single-seed`: the keys of `mancala rules GAME`, with
+    # underscores.
+    assert "no-majority-stop" in mancala.Toguz(majority_stop=False).to_string()
+    assert "majority-stop=no" in mancala.Oware(majority_stop=False, max_plies=0).to_string()
+    assert "empty-capture=yes" in mancala.Kalah(empty_capture=True).to_string()
+    assert "single-seed=yes" in mancala.Katro(single_seed=True).to_string()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'stop_at_majority'"):
+        mancala.Toguz(stop_at_majority=False)
