@@ -228,7 +228,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 &settings,
                 || start,
                 no_rule,
-                |spec, limits| spec.build(limits, mancala_search::games::katro::Evaluation::default()),
+                |spec, limits| {
+                    spec.build(limits, mancala_search::games::katro::Evaluation::default())
+                },
             )
         }
         "oware" => {
@@ -239,7 +241,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 || start.clone(),
                 no_rule,
                 |spec, limits| {
-                    probing(spec, limits, mancala_search::games::oware::Evaluation::default(), &databases)
+                    probing(
+                        spec,
+                        limits,
+                        mancala_search::games::oware::Evaluation::default(),
+                        &databases,
+                    )
                 },
             )
         }
@@ -251,7 +258,12 @@ fn run(args: &[String]) -> Result<(), String> {
                 || start,
                 no_rule,
                 |spec, limits| {
-                    probing(spec, limits, mancala_search::games::kalah::Evaluation::default(), &databases)
+                    probing(
+                        spec,
+                        limits,
+                        mancala_search::games::kalah::Evaluation::default(),
+                        &databases,
+                    )
                 },
             )
         }
