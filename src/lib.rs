@@ -12,4 +12,7 @@ pub use mangala4;
 pub use oware;
 pub use toguz;
 
+#[cfg(feature = "search")]
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+pub mod player;
 pub mod registry;

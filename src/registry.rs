@@ -28,16 +28,55 @@
 //! assert_eq!(registry::names().count(), 5);
 //! ```
 
+use crate::engine::draw::Draw;
 use crate::engine::Game;
 use core::fmt;
 
-/// What every registered game is: a [`Game`] whose positions and moves cross threads.
+/// What every registered game is: a [`Game`] whose positions and moves cross threads, with
+/// its board drawing ([`Draw`]) and, under the facade's features, its player
+/// ([`Played`](crate::search::games::Played), feature `search`) and how it is solved
+/// ([`Solved`](crate::solver::Solved), feature `solver`).
 ///
 /// Implemented for every such game; the list of games is [`GAMES`].
-pub trait Registered: Game<Move: Send + Sync, Rules: Send + Sync> + Send + Sync + 'static {}
+pub trait Registered:
+    Game<Move: Send + Sync, Rules: Send + Sync> + Draw + Send + Sync + 'static + WithPlayer + WithSolver
+{
+}
 
-impl<G> Registered for G where G: Game<Move: Send + Sync, Rules: Send + Sync> + Send + Sync + 'static
-{}
+impl<G> Registered for G where
+    G: Game<Move: Send + Sync, Rules: Send + Sync>
+        + Draw
+        + Send
+        + Sync
+        + 'static
+        + WithPlayer
+        + WithSolver
+{
+}
+
+/// The player's side of [`Registered`]: [`Played`](crate::search::games::Played) under the
+/// feature `search`, nothing without it.
+#[cfg(feature = "search")]
+pub trait WithPlayer: crate::search::games::Played<Move: core::hash::Hash> {}
+#[cfg(feature = "search")]
+impl<G: crate::search::games::Played<Move: core::hash::Hash>> WithPlayer for G {}
+/// The player's side of [`Registered`]: nothing without the feature `search`.
+#[cfg(not(feature = "search"))]
+pub trait WithPlayer {}
+#[cfg(not(feature = "search"))]
+impl<G> WithPlayer for G {}
+
+/// The solver's side of [`Registered`]: [`Solved`](crate::solver::Solved) under the feature
+/// `solver`, nothing without it.
+#[cfg(feature = "solver")]
+pub trait WithSolver: crate::solver::Solved {}
+#[cfg(feature = "solver")]
+impl<G: crate::solver::Solved> WithSolver for G {}
+/// The solver's side of [`Registered`]: nothing without the feature `solver`.
+#[cfg(not(feature = "solver"))]
+pub trait WithSolver {}
+#[cfg(not(feature = "solver"))]
+impl<G> WithSolver for G {}
 
 /// Generic code run on one game, chosen at run time by name: [`with_game`] calls
 /// [`visit`](Visitor::visit) with the game's type.
@@ -55,7 +94,7 @@ pub struct Entry {
     pub name: &'static str,
     /// The game's name as players know it: `Toguz Kumalak`.
     pub title: &'static str,
-    /// The game's crate.
+    /// The game's crate: every game crate is named by its key.
     pub krate: &'static str,
 }
 
@@ -77,14 +116,38 @@ impl fmt::Display for UnknownGame {
 
 impl std::error::Error for UnknownGame {}
 
-/// Lists the games: each line is a game's type, its title and its crate's name.
-macro_rules! games {
-    ($($game:ty => $title:literal, $krate:literal;)+) => {
+/// Runs the macro `$callback` on the list of games: one line `$path, $Type, $title;` a game,
+/// its type's path (`$crate::toguz::Toguz`), the type's name alone (`Toguz`) and its title
+/// (`"Toguz Kumalak"`). Code that needs each game's type by name (the Python package's
+/// classes) is generated from it; everything else visits games with [`with_game`].
+///
+/// ```
+/// macro_rules! titles {
+///     ($($path:path, $name:ident, $title:literal;)+) => { [$($title),+] };
+/// }
+/// assert_eq!(mancala_games::for_each_game!(titles)[0], "Toguz Kumalak");
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            $crate::toguz::Toguz, Toguz, "Toguz Kumalak";
+            $crate::mangala4::Mangala4, Mangala4, "Mangala IV";
+            $crate::katro::Katro, Katro, "Katro";
+            $crate::oware::Oware, Oware, "Oware";
+            $crate::kalah::Kalah, Kalah, "Kalah";
+        }
+    };
+}
+
+/// The registry itself, made from [`for_each_game!`].
+macro_rules! registry {
+    ($($game:path, $name:ident, $title:literal;)+) => {
         /// Every game, in the order tools list them.
         pub const GAMES: &[Entry] = &[$(Entry {
             name: <$game as Game>::NAME,
             title: $title,
-            krate: $krate,
+            krate: <$game as Game>::NAME,
         }),+];
 
         /// Runs `visitor` on the game named `name`.
@@ -97,13 +160,7 @@ macro_rules! games {
     };
 }
 
-games! {
-    toguz::Toguz => "Toguz Kumalak", "toguz";
-    mangala4::Mangala4 => "Mangala IV", "mangala4";
-    katro::Katro => "Katro", "katro";
-    oware::Oware => "Oware", "oware";
-    kalah::Kalah => "Kalah", "kalah";
-}
+for_each_game!(registry);
 
 /// The games' names, in the order of [`GAMES`].
 pub fn names() -> impl Iterator<Item = &'static str> {

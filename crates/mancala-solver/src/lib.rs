@@ -29,6 +29,7 @@ pub mod db;
 mod line;
 mod search;
 mod small;
+mod solved;
 mod stack;
 mod table;
 
@@ -36,6 +37,7 @@ pub use db::{
     BuildOptions, BuildProgress, Databases, DbError, Endgame, LevelStats, MAX_BUILD_THREADS,
 };
 pub use search::SolveError;
+pub use solved::{EndgameOps, Solved};
 pub use stack::{on_large_stack, StackError, LARGE_STACK_BYTES};
 pub use table::{TableError, MAX_TABLE_BYTES};
 

@@ -155,6 +155,10 @@ impl Features<FEATURES> for KalahFeatures {
 /// weights of [`FITTED_WEIGHTS`] by default (`Evaluation::with_weights` for others).
 pub type Evaluation = Linear<KalahFeatures, FEATURES>;
 
+impl super::Played for Kalah {
+    type Evaluation = Evaluation;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

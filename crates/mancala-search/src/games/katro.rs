@@ -107,6 +107,19 @@ impl Features<FEATURES> for KatroFeatures {
 /// the weights of [`FITTED_WEIGHTS`] by default (`Evaluation::with_weights` for others).
 pub type Evaluation = Linear<KatroFeatures, FEATURES>;
 
+impl super::Played for Katro {
+    type Evaluation = Evaluation;
+
+    fn quick_depth(rules: &Self::Rules) -> u32 {
+        // Twice the moves when directions are chosen each turn: a shallower search keeps a
+        // game to a fraction of a second.
+        match rules.direction {
+            katro::DirectionRule::PerTurn => 6,
+            katro::DirectionRule::Fixed(_) => 10,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

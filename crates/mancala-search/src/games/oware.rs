@@ -106,6 +106,10 @@ impl Features<FEATURES> for OwareFeatures {
 /// weights of [`FITTED_WEIGHTS`] by default (`Evaluation::with_weights` for others).
 pub type Evaluation = Linear<OwareFeatures, FEATURES>;
 
+impl super::Played for Oware {
+    type Evaluation = Evaluation;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

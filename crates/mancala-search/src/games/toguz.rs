@@ -288,6 +288,14 @@ pub fn record_samples(text: &str) -> (usize, Vec<Sample>) {
     (games, samples)
 }
 
+impl super::Played for Toguz {
+    type Evaluation = Evaluation;
+
+    fn quick_depth(_: &Self::Rules) -> u32 {
+        9
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

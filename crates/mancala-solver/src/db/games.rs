@@ -1,4 +1,16 @@
-//! The games' side of the databases: Kalah, Toguz Kumalak and Oware, each behind a feature.
+//! The games' side of the solver, each behind a feature: how each is solved ([`Solved`]), and
+//! the databases of Kalah, Toguz Kumalak and Oware ([`Endgame`]).
+
+#[cfg(any(
+    feature = "kalah",
+    feature = "toguz",
+    feature = "oware",
+    feature = "katro",
+    feature = "mangala4"
+))]
+use crate::solved::Solved;
+#[cfg(any(feature = "kalah", feature = "toguz", feature = "oware"))]
+use crate::{solved::EndgameOps, Keys};
 
 #[cfg(any(feature = "kalah", feature = "toguz", feature = "oware"))]
 use super::{DbError, Endgame};
@@ -379,4 +391,67 @@ mod tests {
             quick_is_plain(&played_to_the_end, max);
         }
     }
+}
+
+/// Kalah: without its move limit unless one is asked for; the board decides the rest.
+#[cfg(feature = "kalah")]
+impl Solved for kalah::Kalah {
+    const MONOTONE_SCORES: bool = true;
+
+    fn solve_rules(rules: kalah::RuleSet) -> kalah::RuleSet {
+        rules.with_max_plies(0)
+    }
+
+    fn solve_keys(position: &Self) -> Keys<Self> {
+        Keys::best_for(position)
+    }
+
+    fn endgame() -> Option<EndgameOps<Self>> {
+        Some(EndgameOps::of())
+    }
+}
+
+/// Oware: without its move limit unless one is asked for; whole positions, the repetition
+/// record deciding the rest too.
+#[cfg(feature = "oware")]
+impl Solved for oware::Oware {
+    const MONOTONE_SCORES: bool = true;
+
+    fn solve_rules(rules: oware::RuleSet) -> oware::RuleSet {
+        rules.with_max_plies(0)
+    }
+
+    fn solve_keys(position: &Self) -> Keys<Self> {
+        Keys::best_for(position)
+    }
+
+    fn endgame() -> Option<EndgameOps<Self>> {
+        Some(EndgameOps::of())
+    }
+}
+
+/// Toguz Kumalak: played to the end, the board and the tuzdiks decide the rest.
+#[cfg(feature = "toguz")]
+impl Solved for toguz::Toguz {
+    const MONOTONE_SCORES: bool = true;
+
+    fn solve_keys(position: &Self) -> Keys<Self> {
+        Keys::best_for(position)
+    }
+
+    fn endgame() -> Option<EndgameOps<Self>> {
+        Some(EndgameOps::of())
+    }
+}
+
+/// Katro: the seeds never leave the board, so no databases; whole positions.
+#[cfg(feature = "katro")]
+impl Solved for katro::Katro {
+    const MONOTONE_SCORES: bool = false;
+}
+
+/// Mangala IV: whole positions, no databases.
+#[cfg(feature = "mangala4")]
+impl Solved for mangala4::Mangala4 {
+    const MONOTONE_SCORES: bool = false;
 }

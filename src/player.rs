@@ -1,0 +1,90 @@
+//! The strongest computer player of every registered game, written once for the command line,
+//! the engine protocol, the page of `mancala serve` and the Python package: the
+//! principal-variation search with the game's evaluation, taking the exact values of the
+//! game's endgame databases where they are given and know the position.
+//!
+//! ```
+//! use mancala_games::kalah::Kalah;
+//! use mancala_games::player;
+//! use mancala_games::search::Limits;
+//!
+//! let start = Kalah::default();
+//! let found = player::strongest::<Kalah>(Limits::depth(6), None).search(&start);
+//! assert_eq!(found.depth, 6);
+//! assert!(found.best_move.is_some());
+//! ```
+
+use crate::registry::Registered;
+use crate::search::games::Played;
+use crate::search::{Limits, Probed, Pvs};
+#[cfg(feature = "solver")]
+use crate::solver::{BuildOptions, Databases};
+#[cfg(feature = "solver")]
+use std::sync::Arc;
+
+/// Exact values of the rest of the game, where known: what a player's evaluation takes first.
+pub type Rest<G> = Box<dyn Fn(&G) -> Option<i32> + Send + Sync>;
+
+/// The strongest player of game `G`.
+pub type Player<G> = Pvs<G, Probed<<G as Played>::Evaluation, Rest<G>>>;
+
+/// The strongest player of `G` under `limits` (threads and table size through
+/// [`Pvs`]'s builder methods), taking the exact values `rest` gives.
+pub fn with_rest<G: Registered>(limits: Limits, rest: Rest<G>) -> Player<G> {
+    Pvs::with_evaluator(limits, Probed::new(G::Evaluation::default(), rest))
+}
+
+/// The strongest player of `G` under `limits`, with the exact values of `databases` (built
+/// by [`databases`] for the position's rules) where they know the position.
+#[cfg(feature = "solver")]
+pub fn strongest<G: Registered>(limits: Limits, databases: Option<Arc<Databases>>) -> Player<G> {
+    let rest: Rest<G> = match (databases, G::endgame()) {
+        (Some(databases), Some(endgame)) => {
+            Box::new(move |position: &G| endgame.known(&databases, position))
+        }
+        _ => Box::new(|_: &G| None),
+    };
+    with_rest(limits, rest)
+}
+
+/// The strongest player of `G` under `limits`.
+#[cfg(not(feature = "solver"))]
+pub fn strongest<G: Registered>(limits: Limits) -> Player<G> {
+    with_rest(limits, Box::new(|_: &G| None))
+}
+
+/// The endgame databases a player of `position`'s rules probes, up to `seeds` seeds on the
+/// board, built on every core; an error naming the game for one without databases, or for
+/// a size the memory option refuses.
+#[cfg(feature = "solver")]
+pub fn databases<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+    let endgame = G::endgame().ok_or_else(|| format!("{} has no endgame databases", G::NAME))?;
+    let template = endgame.template(position);
+    let (databases, _) = endgame
+        .build(&template, &BuildOptions::on_every_core(seeds), None)
+        .map_err(|e| e.to_string())?;
+    Ok(Arc::new(databases))
+}
+
+#[cfg(all(test, feature = "solver"))]
+mod tests {
+    use super::*;
+    use crate::engine::{Game as _, Position as _};
+    use crate::kalah::{Kalah, RuleSet};
+
+    #[test]
+    fn a_player_with_databases_plays_their_best_move() {
+        // Two pits of two seeds, without a move limit: every position is in the databases.
+        let start = Kalah::new(RuleSet::with_board(2, 2).unwrap().with_max_plies(0));
+        let databases = databases(&start, 8).unwrap();
+        let found = strongest::<Kalah>(Limits::depth(2), Some(databases)).search(&start);
+        assert!(found.best_move.is_some());
+        assert!(start.legal_moves().contains(&found.best_move.unwrap()));
+    }
+
+    #[test]
+    fn a_game_without_databases_says_so() {
+        let error = databases(&crate::katro::Katro::default(), 4).unwrap_err();
+        assert_eq!(error, "katro has no endgame databases");
+    }
+}
