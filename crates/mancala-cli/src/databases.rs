@@ -1,11 +1,12 @@
 //! Endgame databases for the solver and the players: built with progress, and the probe a
 //! player's evaluation takes.
 
-use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, LevelStats};
+use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, EndgameOps, LevelStats};
 use std::sync::Arc;
 
 /// Builds `template`'s databases, with a line on standard error for each pass when `progress`.
-pub fn build<G: Endgame>(
+pub fn build<G>(
+    endgame: EndgameOps<G>,
     template: &G,
     options: &BuildOptions,
     progress: bool,
@@ -23,14 +24,17 @@ pub fn build<G: Endgame>(
     };
     let tell: Option<&mut dyn FnMut(&BuildProgress)> =
         if progress { Some(&mut tell) } else { None };
-    Databases::build(template, options, tell).map_err(|e| e.to_string())
+    endgame
+        .build(template, options, tell)
+        .map_err(|e| e.to_string())
 }
 
 /// The databases of `template`'s rules up to `seeds` seeds on the board, built on every core
 /// with one line on standard error when done, for a player.
 pub fn for_player<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
     let started = std::time::Instant::now();
-    let (databases, _) = build(template, &BuildOptions::on_every_core(seeds), false)?;
+    let (databases, _) = Databases::build(template, &BuildOptions::on_every_core(seeds), None)
+        .map_err(|e| e.to_string())?;
     errln!(
         "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
         databases.positions(),

@@ -31,10 +31,11 @@
 //! `value=V best=M[,M…]`, or `value=LOW..HIGH best=…` when the convention decides the value.
 
 use crate::cli;
-use mancala_engine::Game;
-use mancala_solver::{
-    on_large_stack, solve_range, BuildOptions, Databases, Endgame, Keys, Options, Probe, Progress,
-    Solution, MAX_GUESS,
+use mancala_games::engine::Game;
+use mancala_games::registry::{self, Registered, Visitor};
+use mancala_games::solver::{
+    on_large_stack, solve_range, BuildOptions, EndgameOps, Options, Probe, Progress, Solution,
+    MAX_GUESS,
 };
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -138,60 +139,50 @@ fn run(args: &[String]) -> Result<(), String> {
         ));
     }
     // Kalah and Oware are solved without a move limit unless one is given, as the published
-    // values are.
+    // values are (`Solved::solve_rules`).
     let limited = rules.iter().any(|arg| arg.contains("max-plies"));
-    match game.as_str() {
-        "toguz" => {
-            let (parsed, rest) = cli::split_rules::<toguz::RuleSet>(&rules)?;
-            no_other_options(&rest)?;
-            let position = start::<toguz::Toguz>(&common, parsed)?;
-            let databases = databases(&position, &common)?;
-            let keys = Keys::best_for(&position);
-            report(position, &common, keys, true, databases)
-        }
-        "kalah" => {
-            let (mut parsed, rest) = cli::split_rules::<kalah::RuleSet>(&rules)?;
-            no_other_options(&rest)?;
-            if !limited {
-                parsed = parsed.with_max_plies(0);
-            }
-            let position = start::<kalah::Kalah>(&common, parsed)?;
-            let keys = Keys::best_for(&position);
-            let databases = databases(&position, &common)?;
-            report(position, &common, keys, true, databases)
-        }
-        "oware" => {
-            let (mut parsed, rest) = cli::split_rules::<oware::RuleSet>(&rules)?;
-            no_other_options(&rest)?;
-            if !limited {
-                parsed = parsed.with_max_plies(0);
-            }
-            let position = start::<oware::Oware>(&common, parsed)?;
-            let databases = databases(&position, &common)?;
-            // Whole positions: the repetition record decides the rest of the game too.
-            let keys = Keys::best_for(&position);
-            report(position, &common, keys, true, databases)
-        }
-        "katro" => {
-            let (parsed, rest) = cli::split_rules::<katro::RuleSet>(&rules)?;
-            no_other_options(&rest)?;
-            let position = start::<katro::Katro>(&common, parsed)?;
-            no_databases(&common)?;
-            report(position, &common, Keys::positions(P::key), false, None)
-        }
-        "mangala4" => {
-            let (parsed, rest) = cli::split_rules::<mangala4::RuleSet>(&rules)?;
-            no_other_options(&rest)?;
-            let position = start::<mangala4::Mangala4>(&common, parsed)?;
-            no_databases(&common)?;
-            report(position, &common, Keys::positions(P::key), false, None)
-        }
-        other => Err(format!("unknown game `{other}` ({USAGE})")),
-    }
+    registry::with_game(
+        game,
+        Solve {
+            common: &common,
+            rules: &rules,
+            limited,
+        },
+    )
+    .map_err(|e| format!("{e} ({USAGE})"))?
 }
 
-/// Stands for the game's position type in key paths.
-use mancala_engine::Position as P;
+/// A solve of one game, as the command line asks it.
+struct Solve<'a> {
+    common: &'a Common,
+    rules: &'a [String],
+    limited: bool,
+}
+
+impl Visitor for Solve<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Registered>(self) -> Result<(), String> {
+        let (mut parsed, rest) = cli::split_rules::<G::Rules>(self.rules)?;
+        no_other_options(&rest)?;
+        if !self.limited {
+            parsed = G::solve_rules(parsed);
+        }
+        let position = start::<G>(self.common, parsed)?;
+        let databases = match G::endgame() {
+            Some(endgame) => databases(&position, endgame, self.common)?,
+            None => {
+                no_databases::<G>(self.common)?;
+                None
+            }
+        };
+        let options = Options {
+            databases,
+            ..G::solve_options(&position)
+        };
+        report(position, self.common, options)
+    }
+}
 
 /// Refuses what is left of the command line once its options are read.
 fn no_other_options(rest: &[String]) -> Result<(), String> {
@@ -213,15 +204,9 @@ fn start<G: Game>(common: &Common, rules: G::Rules) -> Result<G, String> {
     }
 }
 
-/// Solves `position` on a thread with a large stack and prints what was found: `keys` tell
-/// positions apart, `monotone_scores` where the game's scores only grow.
-fn report<G>(
-    position: G,
-    common: &Common,
-    keys: Keys<G>,
-    monotone_scores: bool,
-    databases: Option<Arc<dyn Probe<G>>>,
-) -> Result<(), String>
+/// Solves `position` on a thread with a large stack and prints what was found, with the
+/// game's `options` and the command line's table, node limit and guess.
+fn report<G>(position: G, common: &Common, options: Options<G>) -> Result<(), String>
 where
     G: Game<Move: Send> + Send + Sync + 'static,
 {
@@ -230,10 +215,7 @@ where
         table_bytes: common.table_mb << 20,
         max_nodes: common.max_nodes,
         guess: common.guess,
-        keys,
-        monotone_scores,
-        databases,
-        ..Options::default()
+        ..options
     };
     let progress = common.progress;
     let range = on_large_stack(|| {
@@ -325,16 +307,17 @@ where
 }
 
 /// Refuses the database options for a game that has no databases.
-fn no_databases(common: &Common) -> Result<(), String> {
+fn no_databases<G: Game>(common: &Common) -> Result<(), String> {
     if common.wants_databases() {
-        return Err("databases are built for kalah, toguz and oware only".into());
+        return Err(format!("{} has no endgame databases", G::NAME));
     }
     Ok(())
 }
 
 /// The databases the options ask for under `position`'s rules: read or built, and written.
-fn databases<G: Endgame + 'static>(
+fn databases<G: Registered>(
     position: &G,
+    endgame: EndgameOps<G>,
     common: &Common,
 ) -> Result<Option<Arc<dyn Probe<G>>>, String> {
     if !common.wants_databases() {
@@ -345,9 +328,11 @@ fn databases<G: Endgame + 'static>(
     let databases = match (&common.db_read, common.db_seeds) {
         (Some(_), Some(_)) => return Err("--db-read and --db-seeds do not go together".into()),
         (Some(path), None) => {
-            let file = std::fs::File::open(path)
+            let mut file = std::fs::File::open(path)
                 .map_err(|e| format!("cannot open the database file `{path}`: {e}"))?;
-            Databases::read(file, position, memory_bytes).map_err(|e| format!("`{path}`: {e}"))?
+            endgame
+                .read(&mut file, position, memory_bytes)
+                .map_err(|e| format!("`{path}`: {e}"))?
         }
         (None, seeds) => {
             let options = BuildOptions {
@@ -355,7 +340,8 @@ fn databases<G: Endgame + 'static>(
                 threads: common.threads,
                 memory_bytes,
             };
-            let (databases, levels) = crate::databases::build(position, &options, common.progress)?;
+            let (databases, levels) =
+                crate::databases::build(endgame, position, &options, common.progress)?;
             for level in &levels {
                 outln!(
                     "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s",
@@ -383,5 +369,5 @@ fn databases<G: Endgame + 'static>(
             .write(file)
             .map_err(|e| format!("`{path}`: {e}"))?;
     }
-    Ok(Some(Arc::new(databases)))
+    Ok(Some(endgame.probe(Arc::new(databases))))
 }
