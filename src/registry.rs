@@ -34,8 +34,8 @@ use core::fmt;
 
 /// What every registered game is: a [`Game`] whose positions and moves cross threads, with
 /// its board drawing ([`Draw`]) and, under the facade's features, its player
-/// ([`Played`](crate::search::games::Played), feature `search`) and how it is solved
-/// ([`Solved`](crate::solver::Solved), feature `solver`).
+/// (`mancala_search::games::Played`, feature `search`) and how it is solved
+/// (`mancala_solver::Solved`, feature `solver`).
 ///
 /// Implemented for every such game; the list of games is [`GAMES`].
 pub trait Registered:
@@ -54,8 +54,8 @@ impl<G> Registered for G where
 {
 }
 
-/// The player's side of [`Registered`]: [`Played`](crate::search::games::Played) under the
-/// feature `search`, nothing without it.
+/// The player's side of [`Registered`]: `mancala_search::games::Played` under the feature
+/// `search`, nothing without it.
 #[cfg(feature = "search")]
 pub trait WithPlayer: crate::search::games::Played<Move: core::hash::Hash> {}
 #[cfg(feature = "search")]
@@ -66,8 +66,8 @@ pub trait WithPlayer {}
 #[cfg(not(feature = "search"))]
 impl<G> WithPlayer for G {}
 
-/// The solver's side of [`Registered`]: [`Solved`](crate::solver::Solved) under the feature
-/// `solver`, nothing without it.
+/// The solver's side of [`Registered`]: `mancala_solver::Solved` under the feature `solver`,
+/// nothing without it.
 #[cfg(feature = "solver")]
 pub trait WithSolver: crate::solver::Solved {}
 #[cfg(feature = "solver")]
