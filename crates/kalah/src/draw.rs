@@ -1,9 +1,72 @@
 //! The board as players draw it: North's row on top, South's below, the stores (kalahs) beside them
 //! (see [`mancala_engine::draw`]).
 
-use crate::{Kalah, Move};
-use mancala_engine::draw::{Draw, Picture};
-use mancala_engine::{Game as _, Position as _};
+use crate::{Effect, Kalah, Move};
+use mancala_engine::draw::{Describe, Draw, Picture};
+use mancala_engine::{EndReason, Game as _, Position as _, Side};
+
+impl Describe for Kalah {
+    fn banner(&self) -> String {
+        format!(
+            "Kalah, 2 × {} pits, {} seeds each, rules: {}. South moves first.",
+            self.rules().pits(),
+            self.rules().seeds(),
+            self.rules()
+        )
+    }
+
+    fn how_to_move(&self) -> String {
+        format!(
+            "Type the number of one of your pits, 1 to {pits} from your left. Its seeds are sown \
+one by one counterclockwise into the following pits, your store (on your right) and your \
+opponent's pits, never his store. A last seed in your store gives you another move; a last seed \
+in an empty pit of yours takes it and the seeds of the pit opposite. The game ends when either \
+player's pits are all empty; each player then takes the seeds left on his row.",
+            pits = self.rules().pits()
+        )
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        text.parse::<Move>().map_err(|_| {
+            format!(
+                "`{}` is not a move: type the number of one of your pits, 1 to {}.",
+                mancala_engine::notation::excerpt(text),
+                self.rules().pits()
+            )
+        })
+    }
+
+    fn describe_move(&self, mv: Move, effect: &Effect, after: &Kalah) -> String {
+        let mut text = format!("{} {mv}", self.side_to_move());
+        if effect.captured > 0 {
+            text.push_str(&format!(": takes {}", effect.captured));
+        }
+        if effect.extra_turn {
+            text.push_str(": in the store, moves again");
+        }
+        text.push_str(&format!(
+            " (stores: south {}, north {})",
+            after.store(Side::South),
+            after.store(Side::North)
+        ));
+        text
+    }
+
+    fn status(&self) -> Vec<String> {
+        match self.is_over() {
+            true => Vec::new(),
+            false => vec![format!("move {}", self.ply() + 1)],
+        }
+    }
+
+    fn end_reason(reason: EndReason) -> String {
+        match reason {
+            EndReason::NoSeeds => "a player's pits are all empty".to_owned(),
+            EndReason::MoveLimit => "the move limit".to_owned(),
+            other => other.name().to_owned(),
+        }
+    }
+}
 
 impl Draw for Kalah {
     fn picture(&self) -> Picture {
@@ -56,5 +119,21 @@ mod tests {
         assert_eq!(picture.to_move, Some(mancala_engine::Side::North));
         assert_eq!(picture.rows[0].cells[5].moves, ["1"]);
         assert!(picture.rows[1].cells.iter().all(|c| c.moves.is_empty()));
+    }
+
+    #[test]
+    fn moves_are_read_and_described() {
+        let start = Kalah::default();
+        assert!(start.read_move("x").unwrap_err().contains("1 to 6"));
+        let mut after = start;
+        let effect = after.play_reported(Move::new(3)).unwrap();
+        assert_eq!(
+            start.describe_move(Move::new(3), &effect, &after),
+            "south 3: in the store, moves again (stores: south 1, north 0)"
+        );
+        assert_eq!(
+            Kalah::end_reason(EndReason::NoSeeds),
+            "a player's pits are all empty"
+        );
     }
 }

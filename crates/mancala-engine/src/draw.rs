@@ -3,7 +3,8 @@
 //! and the moves a click on a hole plays. A game crate says which holes go where
 //! ([`Draw::picture`]) and where a move starts ([`Draw::origin`]); rendering is written once
 //! here, as SVG ([`Picture::svg`]) for pages and notebooks and as text ([`Picture::text`]) for
-//! terminals.
+//! terminals. A game's words beside its picture (how a move is typed and what it did, why a
+//! game ended, its opening and its record) are [`Describe`]'s.
 //!
 //! ```
 //! use mancala_engine::draw::{Cell, Picture, Row, Store};
@@ -26,8 +27,14 @@
 //! assert!(picture.text().contains("[  5]"));
 //! ```
 
-use crate::{Game, Side};
+use crate::Side;
 use core::fmt::Write as _;
+
+mod describe;
+
+pub use describe::{
+    capitalized, one_game, parse_rules, Describe, Opening, PlayChoices, Players, Replayed, Talk,
+};
 
 /// One hole as drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,8 +101,9 @@ pub struct Picture {
     pub to_move: Option<Side>,
 }
 
-/// A game's board drawing: its layout, from its public accessors.
-pub trait Draw: Game {
+/// A game's board drawing: its layout, from its public accessors, beside its words
+/// ([`Describe`]).
+pub trait Draw: Describe {
     /// The board as it sits: rows, labels, counts, stores, tuzdiks (no moves, no last move:
     /// [`drawing`](Draw::drawing) adds them).
     fn picture(&self) -> Picture;
@@ -278,8 +286,9 @@ fill=\"#fff\">{}</text>",
     }
 
     /// The board as text: a line per row with its owner's name, counts in brackets (a tuzdik
-    /// `X`, the last move's hole `*`), the labels above and below, then the stores and the
-    /// side to move.
+    /// `X`, the last move's hole `*`), the labels above and below, a rule between the sides
+    /// of a board of more than two rows, each store beside its owner's row (on a line of its
+    /// own where he has none), the tuzdiks, then the side to move.
     pub fn text(&self) -> String {
         let width = self
             .rows
@@ -293,12 +302,17 @@ fill=\"#fff\">{}</text>",
                 .map(|cell| format!("{:>4} ", cell.label))
                 .collect()
         };
+        let columns = self.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
         let mut out = String::new();
         if let Some(top) = self.rows.first() {
             let _ = writeln!(out, "{:width$}  {}", "", labels(top).trim_end());
         }
-        for row in &self.rows {
-            let cells: String = row
+        let mut placed = vec![false; self.stores.len()];
+        for (r, row) in self.rows.iter().enumerate() {
+            if r > 0 && self.rows.len() > 2 && self.rows[r - 1].owner != row.owner {
+                let _ = writeln!(out, "{:width$}  {}", "", "-".repeat(5 * columns));
+            }
+            let mut line: String = row
                 .cells
                 .iter()
                 .map(|cell| match cell.tuzdik {
@@ -307,19 +321,24 @@ fill=\"#fff\">{}</text>",
                     None => format!("[{:>3}]", cell.seeds),
                 })
                 .collect();
-            let _ = writeln!(out, "{:width$}  {cells}", self.name(row.owner));
+            let store = self
+                .stores
+                .iter()
+                .enumerate()
+                .find(|(i, store)| !placed[*i] && store.owner == row.owner);
+            if let Some((i, store)) = store {
+                placed[i] = true;
+                let pad = 5 * (columns - row.cells.len());
+                let _ = write!(line, "{:pad$}   {} {:>3}", "", store.label, store.seeds);
+            }
+            let _ = writeln!(out, "{:width$}  {line}", self.name(row.owner));
         }
         if let Some(bottom) = self.rows.last() {
             let _ = writeln!(out, "{:width$}  {}", "", labels(bottom).trim_end());
         }
-        for store in &self.stores {
-            let _ = writeln!(
-                out,
-                "{} {}: {}",
-                self.name(store.owner),
-                store.label,
-                store.seeds
-            );
+        for (store, _) in self.stores.iter().zip(&placed).filter(|(_, &on)| !on) {
+            let name = self.name(store.owner);
+            let _ = writeln!(out, "{name} {}: {}", store.label, store.seeds);
         }
         for cell in self.rows.iter().flat_map(|row| &row.cells) {
             if let Some(owner) = cell.tuzdik {
@@ -509,9 +528,9 @@ mod tests {
     fn text_shows_rows_stores_and_marks() {
         let text = two_by_two().text();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[1], "Black  [ 17][  X]");
-        assert_eq!(lines[2], "White  [  3*[  0]");
-        assert!(lines.contains(&"White kazan: 9"));
+        assert_eq!(lines[1], "Black  [ 17][  X]   kazan   5");
+        assert_eq!(lines[2], "White  [  3*[  0]   kazan   9");
+        assert_eq!(lines[3], "         S1 S<2>");
         assert!(lines.contains(&"White's tuzdik (X): N1"));
         assert_eq!(lines.last(), Some(&"Black to move"));
     }
