@@ -266,14 +266,10 @@ sown on."
     fn status(&self) -> Vec<String> {
         let mut lines = vec![format!("on the board: {}", self.board().seeds())];
         match self.forced_move() {
-            Some(Move::Sow(hole)) => lines.push(format!(
-                "{} to move: forced hole {}",
-                self.side_to_move(),
-                hole_name(usize::from(hole))
-            )),
-            Some(Move::Pass) => {
-                lines.push(format!("{} to move: row empty, pass", self.side_to_move()))
+            Some(Move::Sow(hole)) => {
+                lines.push(format!("forced hole {}", hole_name(usize::from(hole))))
             }
+            Some(Move::Pass) => lines.push("row empty: pass".to_owned()),
             None => {}
         }
         lines
