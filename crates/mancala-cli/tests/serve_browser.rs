@@ -305,9 +305,9 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
     set(&browser, "time", "30");
     set(&browser, "depth", "2");
     for (game, rules) in [
-        ("toguz", "2x9"),
-        ("mangala4", "none"),
-        ("katro", "default"),
+        ("toguz", "board=9"),
+        ("mangala4", "leftover=none"),
+        ("katro", "size=6x6"),
         ("oware", "houses=6,seeds=4"),
         ("kalah", "pits=6,seeds=4"),
     ] {
@@ -395,7 +395,7 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         "serve_browser: the PlayOK replay",
     ) {
         let text = std::fs::read_to_string(path).unwrap();
-        new_game(&browser, "toguz", "2x9");
+        new_game(&browser, "toguz", "board=9");
         set(&browser, "player-north", "person");
         browser.run(
             "document.getElementById('record').value = arguments[0]",

@@ -1,24 +1,23 @@
-//! The work of every request, written once over the core's [`Game`] trait, and the one place
-//! that names the games.
+//! The work of every request, written once over the registry of games
+//! ([`mancala_games::registry`]): each game's rules read through its schema, its picture,
+//! its records ([`mancala_engine::draw::Describe`]) and the library's strongest player.
 
-use super::kits::{self, seeds_on_board, Kit};
 use super::limits::{
-    EXACT_MAX_NODES, EXACT_MAX_SEEDS, EXACT_TABLE_BYTES, MAX_PLIES, SEARCH_TABLE_BYTES,
+    EXACT_MAX_NODES, EXACT_MAX_SEEDS, EXACT_TABLE_BYTES, MAX_PLIES, MAX_TITLES, SEARCH_TABLE_BYTES,
 };
 use crate::engine::shorten;
-use mancala_engine::draw::Draw;
-use mancala_engine::Game;
-use mancala_search::{exact_margin, plies_to_end, Iteration, Limits, Pvs};
+use mancala_engine::draw::{parse_rules, Draw};
+use mancala_engine::rules::{RuleOptions, Values};
+use mancala_engine::{Game, Position};
+use mancala_games::player::{self, Player};
+use mancala_games::registry::{self, Registered, Visitor};
+use mancala_search::{exact_margin, plies_to_end, Iteration, Limits};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc::Sender;
-
-/// The games, in the order the page lists them.
-pub const GAMES: [&str; 5] = ["toguz", "mangala4", "katro", "oware", "kalah"];
 
 /// A game as a request names it: rules or a start position string, and moves from there.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -89,51 +88,80 @@ pub enum Job {
     },
 }
 
-/// Does `job` for game `name`: the one place that names every game (a registry replaces it).
-/// An `Err` is the message of a bad request.
+/// Does `job` for game `name`. An `Err` is the message of a bad request.
 pub fn dispatch(name: &str, job: Job) -> Result<Value, String> {
-    match name {
-        "toguz" => run(kits::toguz(), job),
-        "mangala4" => run(kits::mangala4(), job),
-        "katro" => run(kits::katro(), job),
-        "oware" => run(kits::oware(), job),
-        "kalah" => run(kits::kalah(), job),
-        other => Err(format!(
-            "unknown game `{}` (the games: {})",
-            shorten(other),
-            GAMES.join(", ")
-        )),
+    registry::with_game(name, Dispatch(job)).unwrap_or_else(|unknown| Err(unknown.to_string()))
+}
+
+/// A job run on the game the registry finds.
+struct Dispatch(Job);
+
+impl Visitor for Dispatch {
+    type Output = Result<Value, String>;
+    fn visit<G: Registered>(self) -> Self::Output {
+        run::<G>(self.0)
     }
 }
 
-/// Does `job` for the game of `kit`.
-fn run<G>(kit: Kit<G>, job: Job) -> Result<Value, String>
-where
-    G: Draw + Send + Sync + 'static,
-    G::Move: Hash + Send + Sync,
-{
+/// Rule texts the page offers for `G`: its standard rules, then each option's other values
+/// alone (every other text its schema reads may be typed).
+fn presets<G: Game>() -> Vec<String> {
+    let mut presets = vec![G::Rules::default().options_text()];
+    for option in <G::Rules as RuleOptions>::OPTIONS {
+        let values: Vec<String> = match option.values {
+            Values::Flag => vec!["yes".into(), "no".into()],
+            Values::Numbers(numbers) => numbers.iter().map(u32::to_string).collect(),
+            Values::Choice(words) => words.iter().map(|&word| word.to_owned()).collect(),
+            Values::Number { .. } => Vec::new(),
+        };
+        for value in values.into_iter().filter(|value| value != option.default) {
+            let text = format!("{}={value}", option.key);
+            if G::Rules::parse(&text).is_ok() {
+                presets.push(text);
+            }
+        }
+    }
+    presets
+}
+
+/// How `G`'s rules are written, for the page.
+fn rules_hint<G: Game>() -> String {
+    let options: Vec<String> = <G::Rules as RuleOptions>::OPTIONS
+        .iter()
+        .map(|option| format!("{}={}", option.key, option.values))
+        .collect();
+    format!("key=value pairs, comma-separated: {}", options.join(", "))
+}
+
+/// Does `job` for game `G`.
+fn run<G: Registered>(job: Job) -> Result<Value, String> {
     match job {
-        Job::Describe => Ok(json!({
-            "name": G::NAME,
-            "rules": kit.presets.first(),
-            "presets": kit.presets,
-            "rules_hint": kit.rules_hint,
-        })),
+        Job::Describe => {
+            let presets = presets::<G>();
+            let title = registry::entry(G::NAME).map_or(G::NAME, |entry| entry.title);
+            Ok(json!({
+                "name": G::NAME,
+                "title": title,
+                "rules": presets.first(),
+                "presets": presets,
+                "rules_hint": rules_hint::<G>(),
+            }))
+        }
         Job::State { line, flipped } => {
-            let (start, moves) = replay(&kit, &line)?;
-            Ok(state(&kit, &start, &moves, flipped))
+            let (start, moves) = replay::<G>(&line)?;
+            Ok(state(&start, &moves, flipped))
         }
         Job::Engine {
             line,
             strength,
             stop,
         } => {
-            let (start, moves) = replay(&kit, &line)?;
+            let (start, moves) = replay::<G>(&line)?;
             let position = after(&start, &moves);
             if position.is_over() {
                 return Err("the game is over".into());
             }
-            let mut player = player(&kit, strength, stop);
+            let mut player = engine::<G>(strength, stop);
             let result = player.search(&position);
             let mv = result
                 .best_move
@@ -159,9 +187,9 @@ where
             stop,
             events,
         } => {
-            let (start, moves) = replay(&kit, &line)?;
+            let (start, moves) = replay::<G>(&line)?;
             let position = after(&start, &moves);
-            analyse(&kit, &position, strength, &stop, &events);
+            analyse(&position, strength, &stop, &events);
             Ok(Value::Null)
         }
         Job::Record {
@@ -169,8 +197,9 @@ where
             index,
             flipped,
         } => {
-            let read = (kit.read_record)(&text, index)?;
-            let mut answer = state(&kit, &read.start, &read.moves, flipped);
+            let mut read = G::read_record(&text, index)?;
+            read.titles.truncate(MAX_TITLES);
+            let mut answer = state(&read.start, &read.moves, flipped);
             answer["games"] = json!(read.games);
             answer["index"] = json!(index);
             answer["titles"] = json!(read.titles);
@@ -181,7 +210,7 @@ where
 }
 
 /// The start and the moves of `line`, each read by the game's parser and played checked.
-fn replay<G: Game>(kit: &Kit<G>, line: &Line) -> Result<(G, Vec<G::Move>), String> {
+fn replay<G: Game>(line: &Line) -> Result<(G, Vec<G::Move>), String> {
     if line.moves.len() > MAX_PLIES {
         return Err(format!(
             "at most {MAX_PLIES} moves, not {}",
@@ -192,7 +221,7 @@ fn replay<G: Game>(kit: &Kit<G>, line: &Line) -> Result<(G, Vec<G::Move>), Strin
         (Some(text), _) => text
             .parse::<G>()
             .map_err(|error| format!("position string `{}`: {error}", shorten(text)))?,
-        (None, Some(rules)) => G::new((kit.rules)(rules)?),
+        (None, Some(rules)) => G::new(parse_rules::<G::Rules>(rules)?),
         (None, None) => G::default(),
     };
     let mut position = start.clone();
@@ -220,7 +249,7 @@ fn after<G: Game>(start: &G, moves: &[G::Move]) -> G {
 
 /// Everything the page shows of a game: the picture, whose move, the legal moves, the
 /// result, the position string and the record.
-fn state<G: Draw>(kit: &Kit<G>, start: &G, moves: &[G::Move], flipped: bool) -> Value {
+fn state<G: Draw>(start: &G, moves: &[G::Move], flipped: bool) -> Value {
     let before = moves
         .split_last()
         .map(|(&last, earlier)| (after(start, earlier), last));
@@ -229,7 +258,7 @@ fn state<G: Draw>(kit: &Kit<G>, start: &G, moves: &[G::Move], flipped: bool) -> 
         None => start.clone(),
     };
     let picture = position.drawing(before.as_ref().map(|(p, mv)| (p, *mv)));
-    let record = (kit.write_record)(start, moves);
+    let record = G::write_record(start, moves);
     json!({
         "game": G::NAME,
         "start": start.to_string(),
@@ -248,18 +277,10 @@ fn state<G: Draw>(kit: &Kit<G>, start: &G, moves: &[G::Move], flipped: bool) -> 
     })
 }
 
-/// The engine's player at `strength`, stopped by `stop`.
-fn player<G>(
-    kit: &Kit<G>,
-    strength: Strength,
-    stop: Arc<AtomicBool>,
-) -> Pvs<G, fn(&G, mancala_engine::Side) -> i32>
-where
-    G: Game + Sync,
-    G::Move: Hash,
-{
+/// The engine's player at `strength`, stopped by `stop`: the library's strongest player.
+fn engine<G: Registered>(strength: Strength, stop: Arc<AtomicBool>) -> Player<G> {
     let limits = Limits::depth(strength.depth).with_time(strength.time);
-    let mut player = Pvs::with_evaluator(limits, kit.evaluate)
+    let mut player = player::strongest::<G>(limits, None)
         .with_threads(strength.threads)
         .with_table_bytes(SEARCH_TABLE_BYTES);
     player.set_stop(Some(stop));
@@ -268,16 +289,12 @@ where
 
 /// Streams the engine's iterations, then tries for the exact value within the solver's
 /// bounds, then says it is done. Stops as soon as the client has gone.
-fn analyse<G>(
-    kit: &Kit<G>,
+fn analyse<G: Registered>(
     position: &G,
     strength: Strength,
     stop: &Arc<AtomicBool>,
     events: &Sender<(&'static str, Value)>,
-) where
-    G: Game + Send + Sync,
-    G::Move: Hash + Send + Sync,
-{
+) {
     let send = |name: &'static str, data: Value| {
         if events.blocking_send((name, data)).is_err() {
             stop.store(true, Ordering::Relaxed);
@@ -287,7 +304,7 @@ fn analyse<G>(
         send("done", json!({ "over": true }));
         return;
     }
-    let mut player = player(kit, strength, stop.clone());
+    let mut player = engine::<G>(strength, stop.clone());
     let result = player.search_with(position, |iteration: &Iteration<G::Move>| {
         send(
             "info",
@@ -366,6 +383,11 @@ fn score(value: i32) -> String {
         (None, Some(margin)) => format!("lost by {}", -margin),
         (None, None) => format!("{value:+}"),
     }
+}
+
+/// Seeds on the board, stores left out.
+fn seeds_on_board<G: Position>(position: &G) -> u32 {
+    position.board().iter().map(|&seeds| u32::from(seeds)).sum()
 }
 
 /// Moves in the game's notation.

@@ -6,6 +6,9 @@ use std::time::Duration;
 /// 2 398 games is 1.7 MB).
 pub const MAX_BODY_BYTES: usize = 4 << 20;
 
+/// The most game titles a response lists.
+pub const MAX_TITLES: usize = 5_000;
+
 /// The most moves a request may give.
 pub const MAX_PLIES: usize = 20_000;
 

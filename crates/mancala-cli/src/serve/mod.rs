@@ -13,7 +13,6 @@
 //! so nothing a client sends outlives its request. Errors are JSON, `{"error": "..."}`.
 
 mod games;
-mod kits;
 mod limits;
 
 use crate::cli;
@@ -247,7 +246,7 @@ async fn turn(searches: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, ApiErro
 /// `GET /api/games`.
 async fn describe() -> Result<Json<Value>, ApiError> {
     let mut list = Vec::new();
-    for name in games::GAMES {
+    for name in mancala_games::registry::names() {
         list.push(work(name.to_owned(), Job::Describe, None).await?);
     }
     Ok(Json(Value::Array(list)))
