@@ -1,34 +1,4 @@
-//! A game's words, as the front ends say them: how a move is typed and what it did, the names
-//! of the players, why a game ended, the options of play beside the rules and the opening's
-//! dialogue, and the game's record. Every method has a default, so a game overrides only what
-//! it words otherwise.
-//!
-//! ```
-//! use mancala_engine::draw::{Describe, PlayChoices, Players, Talk};
-//! use mancala_engine::{Game, Position, Side};
-//!
-//! /// What a front end says and reads, kept here.
-//! struct Script(Vec<String>);
-//!
-//! impl Talk for Script {
-//!     fn say(&mut self, text: &str) {
-//!         self.0.push(text.to_owned());
-//!     }
-//!     fn ask(&mut self, _prompt: &str) -> Option<String> {
-//!         None
-//!     }
-//! }
-//!
-//! /// The opening of `G` under its standard rules, with what it said.
-//! fn opened<G: Describe>() -> (G, Vec<String>) {
-//!     let mut script = Script(Vec::new());
-//!     let choices = PlayChoices::new(G::PLAY_OPTIONS);
-//!     let players = Players::Person(Some(Side::South));
-//!     let opening = G::opening(G::Rules::default(), &choices, 1, players, &mut script);
-//!     (opening.expect("no question asked").start, script.0)
-//! }
-//! # fn check<G: Describe>() { let (start, said) = opened::<G>(); let _ = (start.is_over(), said); }
-//! ```
+//! A game's words, as the front ends say them: the [`Describe`] trait and what it takes.
 
 use crate::notation::excerpt;
 use crate::record::Record;
@@ -141,7 +111,37 @@ pub fn one_game(index: usize) -> Result<(), String> {
     }
 }
 
-/// A game's words; see the [module docs](self).
+/// A game's words, as the front ends say them: how a move is typed and what it did, the names
+/// of the players, why a game ended, the options of play beside the rules and the opening's
+/// dialogue, and the game's record. Every method has a default, so a game overrides only what
+/// it words otherwise.
+///
+/// ```
+/// use mancala_engine::draw::{Describe, PlayChoices, Players, Talk};
+/// use mancala_engine::{Game, Position, Side};
+///
+/// /// What a front end says and reads, kept here.
+/// struct Script(Vec<String>);
+///
+/// impl Talk for Script {
+///     fn say(&mut self, text: &str) {
+///         self.0.push(text.to_owned());
+///     }
+///     fn ask(&mut self, _prompt: &str) -> Option<String> {
+///         None
+///     }
+/// }
+///
+/// /// The opening of `G` under its standard rules, with what it said.
+/// fn opened<G: Describe>() -> (G, Vec<String>) {
+///     let mut script = Script(Vec::new());
+///     let choices = PlayChoices::new(G::PLAY_OPTIONS);
+///     let players = Players::Person(Some(Side::South));
+///     let opening = G::opening(G::Rules::default(), &choices, 1, players, &mut script);
+///     (opening.expect("no question asked").start, script.0)
+/// }
+/// # fn check<G: Describe>() { let (start, said) = opened::<G>(); let _ = (start.is_over(), said); }
+/// ```
 pub trait Describe: Game {
     /// The options of play beside the rules (which repetition ends a game, how the start is
     /// dealt), in the rules' schema; front ends take them as `--KEY VALUE`.
