@@ -1,6 +1,6 @@
 //! The games of the workspace, listed once: every front end (the command line, the Python
 //! package, the examples, the tests) finds a game here by its name and runs generic code on
-//! it, so that a new game is its crate plus one line of `games!` (in this module).
+//! it, so that a new game is its crate plus one line of `for_each_game!` (in this module).
 //!
 //! ```
 //! use mancala_games::engine::perft::perft;

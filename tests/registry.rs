@@ -76,10 +76,6 @@ const REGISTRIES: &[Registry] = &[
                 .is_ok_and(|text| text.contains(".game()"))
         },
     ),
-    (
-        "the command line's play (crates/mancala-cli/src/play)",
-        |game| read("crates/mancala-cli/src/play/mod.rs").contains(&format!("mod {game}_ui;")),
-    ),
     ("the registry of games (src/registry.rs)", |game| {
         mancala_games::registry::GAMES
             .iter()

@@ -1,6 +1,7 @@
 //! Endgame databases for the solver and the players: built with progress, and the probe a
 //! player's evaluation takes.
 
+use mancala_games::registry::Registered;
 use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, EndgameOps, LevelStats};
 use std::sync::Arc;
 
@@ -29,18 +30,17 @@ pub fn build<G>(
         .map_err(|e| e.to_string())
 }
 
-/// The databases of `template`'s rules up to `seeds` seeds on the board, built on every core
-/// with one line on standard error when done, for a player.
-pub fn for_player<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+/// The databases a player of `position`'s rules probes, up to `seeds` seeds on the board,
+/// built on every core with one line on standard error when done.
+pub fn for_player<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, String> {
     let started = std::time::Instant::now();
-    let (databases, _) = Databases::build(template, &BuildOptions::on_every_core(seeds), None)
-        .map_err(|e| e.to_string())?;
+    let databases = mancala_games::player::databases(position, seeds)?;
     errln!(
         "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
         databases.positions(),
         started.elapsed().as_secs_f64()
     );
-    Ok(Arc::new(databases))
+    Ok(databases)
 }
 
 /// What the rest of the game brings the side to move, for a player: the databases' value where

@@ -40,6 +40,36 @@ fn refused(line: &str, code: i32, says: &str) {
 }
 
 #[test]
+fn engine_options_of_play_and_unknown_options_are_refused_by_name() {
+    for (line, says) in [
+        (
+            "engine toguz --repetition own-side",
+            "--repetition ends a game that a referee keeps the history of",
+        ),
+        (
+            "engine mangala4 --deal even",
+            "--deal chooses a start, not a rule",
+        ),
+        (
+            "engine kalah --bogus",
+            "unknown kalah option `--bogus` (`mancala rules kalah`",
+        ),
+        ("engine oware stray", "unexpected argument `stray`"),
+        ("engine chess", "unknown game `chess`"),
+    ] {
+        let out = mancala(line);
+        let errors = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "`{line}`: {errors}");
+        let first = errors.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: ") && first.contains(says),
+            "`{line}`: {errors}"
+        );
+        assert!(out.stdout.is_empty(), "`{line}` printed something");
+    }
+}
+
+#[test]
 fn match_think_table_100000000_is_refused_not_an_abort() {
     refused(
         "match think toguz --depth 1 --table 100000000",

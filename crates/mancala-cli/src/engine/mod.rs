@@ -19,8 +19,10 @@ mod session;
 
 pub use command::{parse, shorten, MAX_LINE_BYTES};
 
-use crate::play::Game as Ui;
-use mancala_engine::Game;
+use mancala_games::engine::Side;
+use mancala_games::player::Rest;
+use mancala_games::registry::{self, Registered, Visitor};
+use mancala_games::search::Evaluator as _;
 use session::{report_error, BuildDatabases, Next, Session};
 use std::ffi::OsString;
 use std::io::{self, BufRead};
@@ -45,19 +47,13 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         errln!("error: expected a game\n{USAGE}");
         return ExitCode::from(2);
     };
-    let rest = &args[1..];
-    let ran = match game.as_str() {
-        "toguz" => run(crate::play::toguz_ui::Toguz::default(), rest),
-        "mangala4" => run(crate::play::mangala4_ui::Mangala::default(), rest),
-        "katro" => run(crate::play::katro_ui::Katro::default(), rest),
-        "oware" => run(crate::play::oware_ui::Oware::default(), rest),
-        "kalah" => run(crate::play::kalah_ui::Kalah::default(), rest),
-        "-h" | "--help" | "help" => {
-            outln!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        other => Err(format!("unknown game `{other}`")),
-    };
+    if ["-h", "--help", "help"].contains(&game.as_str()) {
+        outln!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let ran = registry::with_game(game, Engine(&args[1..]))
+        .map_err(|e| e.to_string())
+        .and_then(|ran| ran);
     match ran {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -67,52 +63,55 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-/// Reads the rule options of `ui`'s game, then serves commands until `quit` or the end of the
+/// The engine of one game, on the arguments after its name.
+struct Engine<'a>(&'a [String]);
+
+impl Visitor for Engine<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Registered>(self) -> Result<(), String> {
+        run::<G>(self.0)
+    }
+}
+
+/// Reads the rule options of game `G`, then serves commands until `quit` or the end of the
 /// input.
-fn run<U>(mut ui: U, args: &[String]) -> Result<(), String>
-where
-    U: Ui + 'static,
-    U::P: Game + Send + 'static,
-    <U::P as mancala_engine::Position>::Move: Send,
-{
+fn run<G: Registered>(args: &[String]) -> Result<(), String> {
     if args.iter().any(|arg| arg == "-h" || arg == "--help") {
         outln!("{USAGE}");
         return Ok(());
     }
-    let args = ui.take_rules(args)?;
-    let mut args = args.iter();
-    while let Some(name) = args.next() {
-        if name == "-h" || name == "--help" {
-            outln!("{USAGE}");
-            return Ok(());
-        }
-        if !name.starts_with("--") {
+    let (rules, rest) = crate::cli::split_rules::<G::Rules>(args)?;
+    if let Some(name) = rest.first() {
+        let Some(key) = name.strip_prefix("--") else {
             return Err(format!("unexpected argument `{name}`"));
-        }
-        if ui.name() == "mangala4" && (name == "--deal" || name == "--first") {
-            return Err(format!(
-                "{name} chooses a start, not a rule: give it with `position string`"
-            ));
-        }
-        if name == "--repetition" {
-            return Err(format!(
-                "{name} ends a game that a referee keeps the history of: give it to play or match"
-            ));
-        }
-        let value = if ui.takes_value(name) {
-            args.next()
-                .ok_or_else(|| format!("option `{name}` needs a value"))?
-                .as_str()
-        } else {
-            ""
         };
-        ui.set_option(name, value)?;
+        return Err(
+            match G::PLAY_OPTIONS.iter().find(|option| option.key == key) {
+                // The one option of play that is no start: Toguz Kumalak's repetition rule.
+                Some(option) if option.key == "repetition" => format!(
+                "{name} ends a game that a referee keeps the history of: give it to play or match"
+            ),
+                Some(_) => {
+                    format!("{name} chooses a start, not a rule: give it with `position string`")
+                }
+                None => format!(
+                    "unknown {} option `{name}` (`mancala rules {}` lists its rule options)",
+                    G::NAME,
+                    G::NAME
+                ),
+            },
+        );
     }
-    let (name, start) = (ui.name(), ui.rules_start());
-    let databases = ui.has_databases().then(|| {
-        Box::new(move |start: &U::P, seeds| ui.databases(start, seeds)) as BuildDatabases<U::P>
+    let databases = G::endgame().map(|endgame| {
+        Box::new(move |start: &G, seeds| {
+            let databases = crate::databases::for_player(start, seeds)?;
+            Ok(Box::new(move |position: &G| endgame.known(&databases, position)) as Rest<G>)
+        }) as BuildDatabases<G>
     });
-    let mut session = Session::new(name, start, U::evaluate, databases);
+    let evaluate: fn(&G, Side) -> i32 =
+        |position, side| G::Evaluation::default().evaluate(position, side);
+    let mut session = Session::new(G::NAME, G::new(rules), evaluate, databases);
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut line = Vec::new();

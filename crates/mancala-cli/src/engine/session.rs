@@ -2,8 +2,8 @@
 //! its own so that `stop` and `isready` are read while it thinks.
 
 use super::command::{shorten, Command, Go, Start};
-use crate::play::Rest;
 use mancala_engine::{Game, Position, Side};
+use mancala_games::player::Rest;
 use mancala_search::{
     exact_margin, plies_to_end, Evaluator, Iteration, Limits, Probed, Pvs, MAX_EVAL,
     MAX_SEARCH_DEPTH, MAX_THREADS,

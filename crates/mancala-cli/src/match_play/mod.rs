@@ -279,7 +279,7 @@ fn read_rules<R: RuleOptions>(text: &str) -> Result<R, String> {
 
 /// The endgame databases the players ask for (`db=SEEDS`), by their seeds: built once for
 /// the match under `template`'s rules, which play the game to its end.
-fn databases<G: Endgame>(
+fn databases<G: Endgame + mancala_games::registry::Registered>(
     settings: &Settings,
     template: &G,
 ) -> Result<BTreeMap<u32, Arc<Databases>>, String> {

@@ -42,26 +42,6 @@ use std::ffi::OsString;
 mod input;
 mod session;
 
-// The per-game drivers `mancala engine` reads its games through until it runs on the
-// registry; `play` itself no longer uses them.
-#[allow(dead_code)]
-pub(crate) mod kalah_ui;
-#[allow(dead_code)]
-pub(crate) mod katro_ui;
-#[allow(dead_code)]
-mod legacy;
-#[allow(dead_code)]
-mod lines;
-#[allow(dead_code)]
-pub(crate) mod mangala4_ui;
-#[allow(dead_code)]
-pub(crate) mod oware_ui;
-#[allow(dead_code)]
-pub(crate) mod toguz_ui;
-#[allow(unused_imports)]
-pub use legacy::legal_moves;
-pub use legacy::{parse_side, Game, Options, Rest};
-
 pub use input::{Input, Stop};
 
 use mancala_engine::draw::PlayChoices;
@@ -292,6 +272,15 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_nanos() as u64)
+}
+
+/// `south` (`s`) or `north` (`n`), in any case.
+fn parse_side(text: &str) -> Result<Side, String> {
+    match text.to_lowercase().as_str() {
+        "south" | "s" => Ok(Side::South),
+        "north" | "n" => Ok(Side::North),
+        _ => Err(format!("`{text}` is neither south (s) nor north (n)")),
+    }
 }
 
 /// The value after option `name`.

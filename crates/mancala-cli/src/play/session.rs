@@ -89,23 +89,13 @@ pub fn play<G: Registered>(
         false => Limits::depth(depth).with_time(settings.time),
     };
     let databases = match settings.db_seeds {
-        Some(seeds) => {
-            let started = Instant::now();
-            match player::databases::<G>(&position, seeds) {
-                Ok(databases) => {
-                    errln!(
-                        "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
-                        databases.positions(),
-                        started.elapsed().as_secs_f64()
-                    );
-                    Some(databases)
-                }
-                Err(error) => {
-                    errln!("error: --db-seeds: {error}");
-                    return ExitCode::from(2);
-                }
+        Some(seeds) => match crate::databases::for_player(&position, seeds) {
+            Ok(databases) => Some(databases),
+            Err(error) => {
+                errln!("error: --db-seeds: {error}");
+                return ExitCode::from(2);
             }
-        }
+        },
         None => None,
     };
     let mut engine = player::strongest::<G>(limits, databases).with_threads(settings.threads);
