@@ -2,8 +2,8 @@
 //! (see [`mancala_engine::draw`]).
 
 use crate::{Effect, Kalah, Move};
-use mancala_engine::draw::{Describe, Draw, Picture};
-use mancala_engine::{EndReason, Game as _, Position as _, Side};
+use mancala_engine::draw::{stores_after, Describe, Draw, Picture};
+use mancala_engine::{EndReason, Game as _, Position as _};
 
 impl Describe for Kalah {
     fn banner(&self) -> String {
@@ -44,11 +44,7 @@ player's pits are all empty; each player then takes the seeds left on his row.",
         if effect.extra_turn {
             text.push_str(": in the store, moves again");
         }
-        text.push_str(&format!(
-            " (stores: south {}, north {})",
-            after.store(Side::South),
-            after.store(Side::North)
-        ));
+        text.push_str(&stores_after(after));
         text
     }
 

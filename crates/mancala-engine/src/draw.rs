@@ -33,7 +33,8 @@ use core::fmt::Write as _;
 mod describe;
 
 pub use describe::{
-    capitalized, one_game, parse_rules, Describe, Opening, PlayChoices, Players, Replayed, Talk,
+    capitalized, one_game, parse_rules, stores_after, Describe, Opening, PlayChoices, Players,
+    Replayed, Talk,
 };
 
 /// One hole as drawn.

@@ -2,8 +2,8 @@
 //! (see [`mancala_engine::draw`]).
 
 use crate::{Effect, Move, Oware};
-use mancala_engine::draw::{Describe, Draw, Picture};
-use mancala_engine::{EndReason, Game as _, Position as _, Side};
+use mancala_engine::draw::{stores_after, Describe, Draw, Picture};
+use mancala_engine::{EndReason, Game as _, Position as _};
 
 impl Describe for Oware {
     fn banner(&self) -> String {
@@ -45,11 +45,7 @@ then takes the seeds on his row.",
         } else if effect.grand_slam {
             text.push_str(": a grand slam, which takes nothing");
         }
-        text.push_str(&format!(
-            " (stores: south {}, north {})",
-            after.store(Side::South),
-            after.store(Side::North)
-        ));
+        text.push_str(&stores_after(after));
         text
     }
 

@@ -264,6 +264,16 @@ pub fn parse_rules<R: RuleOptions>(text: &str) -> Result<R, String> {
     R::parse(text).map_err(|error| format!("rules `{}`: {error}", excerpt(text)))
 }
 
+/// ` (stores: south S, north N)`: both scores after a move, as the games with stores end a
+/// move's description.
+pub fn stores_after<P: crate::Position>(after: &P) -> String {
+    format!(
+        " (stores: south {}, north {})",
+        after.score(Side::South),
+        after.score(Side::North)
+    )
+}
+
 /// `text` with its first letter in capitals, to open a sentence.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
