@@ -39,6 +39,20 @@ fn refused(line: &str, code: i32, says: &str) {
     assert!(out.stdout.is_empty(), "`{line}` printed something");
 }
 
+/// `line` fails with exit code 2 and prints nothing, the first line of its standard error an
+/// `error:` holding `says` (the usage may follow).
+fn refused_with_usage(line: &str, says: &str) {
+    let out = mancala(line);
+    let errors = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "`{line}`: {errors}");
+    let first = errors.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error: ") && first.contains(says),
+        "`{line}`: {errors}"
+    );
+    assert!(out.stdout.is_empty(), "`{line}` printed something");
+}
+
 #[test]
 fn engine_options_of_play_and_unknown_options_are_refused_by_name() {
     for (line, says) in [
@@ -57,15 +71,7 @@ fn engine_options_of_play_and_unknown_options_are_refused_by_name() {
         ("engine oware stray", "unexpected argument `stray`"),
         ("engine chess", "unknown game `chess`"),
     ] {
-        let out = mancala(line);
-        let errors = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "`{line}`: {errors}");
-        let first = errors.lines().next().unwrap_or_default();
-        assert!(
-            first.starts_with("error: ") && first.contains(says),
-            "`{line}`: {errors}"
-        );
-        assert!(out.stdout.is_empty(), "`{line}` printed something");
+        refused_with_usage(line, says);
     }
 }
 
@@ -376,14 +382,6 @@ fn replay_errors_start_with_error_and_name_the_fault() {
         ),
         ("replay".to_owned(), "expected one FILE, found no file"),
     ] {
-        let out = mancala(&line);
-        let errors = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "`{line}`: {errors}");
-        let first = errors.lines().next().unwrap_or_default();
-        assert!(
-            first.starts_with("error: ") && first.contains(says),
-            "`{line}`: {errors}"
-        );
-        assert!(out.stdout.is_empty(), "`{line}` printed something");
+        refused_with_usage(&line, says);
     }
 }
