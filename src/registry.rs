@@ -28,24 +28,34 @@
 //! assert_eq!(registry::names().count(), 5);
 //! ```
 
+use crate::engine::actions::Actions;
 use crate::engine::draw::Draw;
 use crate::engine::Game;
 use core::fmt;
 
 /// What every registered game is: a [`Game`] whose positions and moves cross threads, with
-/// its board drawing ([`Draw`]) and, under the facade's features, its player
+/// its board drawing ([`Draw`]), its action ids and observation for learning agents
+/// ([`Actions`]) and, under the facade's features, its player
 /// (`mancala_search::games::Played`, feature `search`) and how it is solved
 /// (`mancala_solver::Solved`, feature `solver`).
 ///
 /// Implemented for every such game; the list of games is [`GAMES`].
 pub trait Registered:
-    Game<Move: Send + Sync, Rules: Send + Sync> + Draw + Send + Sync + 'static + WithPlayer + WithSolver
+    Game<Move: Send + Sync, Rules: Send + Sync>
+    + Draw
+    + Actions
+    + Send
+    + Sync
+    + 'static
+    + WithPlayer
+    + WithSolver
 {
 }
 
 impl<G> Registered for G where
     G: Game<Move: Send + Sync, Rules: Send + Sync>
         + Draw
+        + Actions
         + Send
         + Sync
         + 'static

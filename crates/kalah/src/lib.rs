@@ -71,6 +71,7 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod actions;
 mod draw;
 mod moves;
 pub mod notation;

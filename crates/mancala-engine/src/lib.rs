@@ -22,9 +22,12 @@
 //! - [`Position`]: the one trait every game implements; [`perft`](perft::perft) and
 //!   [`random_playout`](playout::random_playout) are written once over it. [`Game`] adds
 //!   the vocabulary every game crate shares: rules, start, setups, what a move did.
+//! - [`actions`]: a game as learning agents see it: fixed action ids, the observation of
+//!   floats, what a move did as named facts.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod actions;
 mod board;
 pub mod capture;
 pub mod draw;

@@ -33,6 +33,7 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod actions;
 mod bits;
 mod draw;
 mod moves;
