@@ -38,13 +38,19 @@ pub fn with_rest<G: Registered>(limits: Limits, rest: Rest<G>) -> Player<G> {
 /// by [`databases`] for the position's rules) where they know the position.
 #[cfg(feature = "solver")]
 pub fn strongest<G: Registered>(limits: Limits, databases: Option<Arc<Databases>>) -> Player<G> {
-    let rest: Rest<G> = match (databases, G::endgame()) {
+    with_rest(limits, rest(databases))
+}
+
+/// What `databases` know of the rest of a game of `G` from a position: the exact value where
+/// they hold it for the position's rules and size, nothing elsewhere (or without databases).
+#[cfg(feature = "solver")]
+pub fn rest<G: Registered>(databases: Option<Arc<Databases>>) -> Rest<G> {
+    match (databases, G::endgame()) {
         (Some(databases), Some(endgame)) => {
             Box::new(move |position: &G| endgame.known(&databases, position))
         }
         _ => Box::new(|_: &G| None),
-    };
-    with_rest(limits, rest)
+    }
 }
 
 /// The strongest player of `G` under `limits`.

@@ -3,7 +3,6 @@
 //! whole numbers read within the range a subcommand accepts.
 
 use mancala_engine::rules::{RuleOptions, Values};
-use mancala_games::registry::{self, Registered, Visitor};
 use std::any::Any;
 use std::ffi::OsString;
 use std::fmt::Display;
@@ -177,21 +176,4 @@ pub fn rules_help<R: RuleOptions>() -> String {
         text.push_str("  (no rule options)\n");
     }
     text
-}
-
-/// [`split_rules`] for the game named `game`, chosen at run time: its rules as the schema
-/// writes them (`KEY=VALUE,...`, read back with [`RuleOptions::parse`]) and the other
-/// arguments. An unknown game leaves every argument and gives no rules.
-pub fn split_game_rules(game: &str, args: &[String]) -> Result<(String, Vec<String>), String> {
-    struct Split<'a>(&'a [String]);
-
-    impl Visitor for Split<'_> {
-        type Output = Result<(String, Vec<String>), String>;
-        fn visit<G: Registered>(self) -> Self::Output {
-            let (rules, rest) = split_rules::<G::Rules>(self.0)?;
-            Ok((rules.options_text(), rest))
-        }
-    }
-
-    registry::with_game(game, Split(args)).unwrap_or_else(|_| Ok((String::new(), args.to_vec())))
 }

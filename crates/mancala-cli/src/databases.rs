@@ -1,8 +1,7 @@
-//! Endgame databases for the solver and the players: built with progress, and the probe a
-//! player's evaluation takes.
+//! Endgame databases for the solver and the players, built with progress.
 
 use mancala_games::registry::Registered;
-use mancala_solver::{BuildOptions, BuildProgress, Databases, Endgame, EndgameOps, LevelStats};
+use mancala_games::solver::{BuildOptions, BuildProgress, Databases, EndgameOps, LevelStats};
 use std::sync::Arc;
 
 /// Builds `template`'s databases, with a line on standard error for each pass when `progress`.
@@ -41,10 +40,4 @@ pub fn for_player<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databas
         started.elapsed().as_secs_f64()
     );
     Ok(databases)
-}
-
-/// What the rest of the game brings the side to move, for a player: the databases' value where
-/// no endless-play convention decides it ([`Databases::known`]).
-pub fn rest<G: Endgame>(databases: Arc<Databases>) -> impl Fn(&G) -> Option<i32> + Send + Sync {
-    move |position| databases.known(position)
 }

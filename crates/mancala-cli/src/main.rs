@@ -18,7 +18,6 @@ mod output;
 mod cli;
 mod databases;
 mod engine;
-mod mangala4_playout;
 mod match_play;
 mod perft;
 mod play;
@@ -36,7 +35,7 @@ use std::process::ExitCode;
 type Subcommand = (&'static str, fn(Vec<OsString>) -> ExitCode, &'static str);
 
 /// Every subcommand, in the order `mancala help` lists them.
-const SUBCOMMANDS: [Subcommand; 11] = [
+const SUBCOMMANDS: [Subcommand; 10] = [
     (
         "play",
         play::main,
@@ -55,12 +54,7 @@ const SUBCOMMANDS: [Subcommand; 11] = [
     (
         "replay",
         replay::main,
-        "replay a Toguz Kumalak PGN file, checking every checksum",
-    ),
-    (
-        "mangala4-playout",
-        mangala4_playout::main,
-        "play Mangala IV boards read from standard input to their end",
+        "replay a file of records, checking every move (and a PGN file's checksums)",
     ),
     (
         "match",

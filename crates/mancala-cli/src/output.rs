@@ -1,11 +1,11 @@
 //! Standard output for every subcommand, written in one place so that a reader who goes away
-//! (`mancala replay FILE --json | head -1`) ends the program quietly, with exit code 0 as a
+//! (`mancala replay toguz FILE --json | head -1`) ends the program quietly, with exit code 0 as a
 //! Unix filter does, and any other failure to write (a full disk) ends it with one `error:`
 //! line on standard error and exit code 1. Standard error is written here too, without ever
 //! panicking. No subcommand prints any other way.
 
 use std::fmt::Arguments;
-use std::io::{self, BufWriter, StdoutLock, Write};
+use std::io::{self, Write};
 
 /// Prints like `print!`, through [`write()`].
 macro_rules! out {
@@ -54,30 +54,6 @@ pub fn write(text: Arguments<'_>) {
 pub fn flush() {
     if let Err(error) = io::stdout().flush() {
         fail(&error);
-    }
-}
-
-/// Standard output behind a large buffer, for a subcommand that writes many short lines.
-pub struct Buffered(BufWriter<StdoutLock<'static>>);
-
-impl Buffered {
-    /// Takes standard output for the lines to come.
-    pub fn new() -> Buffered {
-        Buffered(BufWriter::new(io::stdout().lock()))
-    }
-
-    /// Writes one line; ends the program when it cannot be written.
-    pub fn line(&mut self, text: Arguments<'_>) {
-        if let Err(error) = writeln!(self.0, "{text}") {
-            fail(&error);
-        }
-    }
-
-    /// Writes out what is buffered; ends the program when it cannot be written.
-    pub fn finish(mut self) {
-        if let Err(error) = self.0.flush() {
-            fail(&error);
-        }
     }
 }
 

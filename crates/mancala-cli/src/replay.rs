@@ -1,27 +1,29 @@
-//! Replays every game of a Toguz Kumalak PGN file (KZ or PlayOK move style), checking every
-//! checksum (landing hole, tuzdik mark, kazan total) and, for games that ended on the board,
-//! the recorded result.
+//! Replays every game of a record file, as the game's records read (Toguz Kumalak's PGN in
+//! either move style, every checksum checked: landing hole, tuzdik mark, kazan total and, for
+//! games that ended on the board, the recorded result; the other games' record form).
 //!
 //! ```text
-//! mancala replay FILE [--json]
+//! mancala replay GAME FILE [--json]
 //! ```
 //!
 //! The last line is `games=G plies=P mismatches=M`, M being the games with any disagreement
 //! (each is described on standard error). With `--json`, one JSON object per game comes first,
-//! in file order. The exit status is 0 once the file has been read, whatever M is, and 2 when
-//! the file cannot be read or the arguments are wrong.
+//! in file order: its index, the plies replayed, the position reached (its position string),
+//! the side to move, whether the game is over, the winner (`null` for a draw or a game not
+//! over) and the error. The exit status is 0 once the file has been read, whatever M is, and 2
+//! when the file cannot be read or the arguments are wrong.
 
 use crate::cli;
-use std::ffi::OsString;
-
+use mancala_games::engine::draw::{Describe, Replayed};
+use mancala_games::engine::{Game, Position};
+use mancala_games::registry::{self, Registered, Visitor};
 use serde_json::json;
+use std::ffi::OsString;
 use std::io::BufReader;
 use std::process::ExitCode;
-use toguz::prelude::*;
-use toguz::record::{Reader, RecordErrorKind, Replay};
 
 /// The usage text, printed with every command-line error.
-const USAGE: &str = "usage: mancala replay FILE [--json]";
+const USAGE: &str = "usage: mancala replay GAME FILE [--json]";
 
 /// The subcommand, run on the arguments after its name.
 pub fn main(args: Vec<OsString>) -> ExitCode {
@@ -29,92 +31,107 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    match run(&args) {
+        Ok(code) => code,
+        Err(message) => {
+            errln!("error: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads the command line and replays the file; `Err` for a bad command line.
+fn run(args: &[String]) -> Result<ExitCode, String> {
     if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
         outln!("{USAGE}");
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     let json = args.iter().any(|a| a == "--json");
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-') && *a != "--json") {
-        errln!("error: unknown option `{unknown}`\n{USAGE}");
-        return ExitCode::from(2);
+        return Err(format!("unknown option `{unknown}`"));
     }
-    let files: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
-    let [path] = files[..] else {
-        let found = if files.is_empty() {
-            "no file".to_owned()
-        } else {
-            format!("{} files", files.len())
-        };
-        errln!("error: expected one FILE, found {found}\n{USAGE}");
-        return ExitCode::from(2);
+    let words: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    let [game, files @ ..] = &words[..] else {
+        return Err("expected a game and a FILE".into());
     };
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => {
+    let [path] = files else {
+        let found = match files.len() {
+            0 => "no file".to_owned(),
+            n => format!("{n} files"),
+        };
+        return Err(format!("expected one FILE, found {found}"));
+    };
+    registry::with_game(game, Replay { path, json }).map_err(|unknown| unknown.to_string())
+}
+
+/// The replay of the file at `path`.
+struct Replay<'a> {
+    path: &'a str,
+    json: bool,
+}
+
+impl Visitor for Replay<'_> {
+    type Output = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        let path = self.path;
+        let file = match std::fs::File::open(path) {
+            Ok(file) => file,
+            Err(e) => {
+                errln!("error: cannot read {path}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let (mut games, mut plies, mut mismatches, mut on_board) = (0, 0, 0, 0);
+        let mut each = |read: Result<Replayed<G>, String>| {
+            let index = games;
+            games += 1;
+            let (position, replayed, error) = match read {
+                Ok(replayed) => {
+                    let mut position = replayed.start.clone();
+                    for &mv in &replayed.moves {
+                        position.play_unchecked(mv);
+                    }
+                    (Some(position), replayed.moves.len(), replayed.error)
+                }
+                Err(error) => (None, 0, Some(error)),
+            };
+            plies += replayed;
+            let over = position.as_ref().is_some_and(Position::is_over);
+            on_board += usize::from(over && error.is_none());
+            if let Some(error) = &error {
+                mismatches += 1;
+                errln!("index {index}: {error}");
+            }
+            if self.json {
+                outln!("{}", game_json(index, replayed, position.as_ref(), error));
+            }
+        };
+        // The records are read one game at a time, never the whole file.
+        if let Err(e) = G::read_records(&mut BufReader::new(file), &mut each) {
             errln!("error: cannot read {path}: {e}");
             return ExitCode::from(2);
         }
-    };
-    // The records are read one game at a time, never the whole file. Invalid UTF-8 becomes
-    // U+FFFD, which the reader then reports in the game concerned.
-    let records = Reader::new(BufReader::new(file));
-    let (mut games, mut plies, mut mismatches, mut on_board) = (0usize, 0usize, 0usize, 0usize);
-    for (index, item) in records.enumerate() {
-        let (replay, error) = match item {
-            Ok(game) => {
-                let replay = game.replay();
-                let error = replay.error.as_ref().map(|e| e.to_string());
-                (replay, error)
-            }
-            Err(e) if matches!(e.kind, RecordErrorKind::Io(_)) => {
-                errln!("error: cannot read {path}: {}", e.kind);
-                return ExitCode::from(2);
-            }
-            Err(e) => {
-                let message = e.to_string();
-                let partial = e.partial.map(|p| *p).unwrap_or_default();
-                (partial.replay(), Some(message))
-            }
-        };
-        games += 1;
-        plies += replay.moves.len();
-        let result = replay.position.outcome().map(PgnResult::from_outcome);
-        if result.is_some() && error.is_none() {
-            on_board += 1;
-        }
-        if let Some(error) = &error {
-            mismatches += 1;
-            errln!("index {index}: {error}");
-        }
-        if json {
-            outln!("{}", game_json(index, &replay, result, error));
-        }
+        errln!("games over on the board, with the recorded result: {on_board}");
+        outln!("games={games} plies={plies} mismatches={mismatches}");
+        ExitCode::SUCCESS
     }
-    errln!("games over on the board, with the recorded result: {on_board}");
-    outln!("games={games} plies={plies} mismatches={mismatches}");
-    ExitCode::SUCCESS
 }
 
 /// One game's line of `--json` output, keys in the documented order.
-fn game_json(
+fn game_json<G: Game + Describe>(
     index: usize,
-    replay: &Replay,
-    result: Option<PgnResult>,
+    plies: usize,
+    position: Option<&G>,
     error: Option<String>,
 ) -> String {
-    let position = &replay.position;
-    let to_move = match position.side_to_move() {
-        Side::South => "white",
-        Side::North => "black",
-    };
+    let side = |side| G::side_name(side).to_lowercase();
     let json = |value: serde_json::Value| value.to_string();
     format!(
-        "{{\"index\":{index},\"plies\":{},\"pits\":{},\"kazans\":{},\"tuzdiks\":{},\"to_move\":\"{to_move}\",\"result\":{},\"error\":{}}}",
-        replay.moves.len(),
-        json(json!(&*position.board())),
-        json(json!([position.kazan(Side::South), position.kazan(Side::North)])),
-        json(json!([position.tuzdik(Side::South), position.tuzdik(Side::North)])),
-        json(json!(result.map(PgnResult::as_str))),
+        "{{\"index\":{index},\"plies\":{plies},\"position\":{},\"to_move\":{},\"over\":{},\"winner\":{},\"error\":{}}}",
+        json(json!(position.map(ToString::to_string))),
+        json(json!(position.map(|p| side(p.side_to_move())))),
+        position.is_some_and(Position::is_over),
+        json(json!(position.and_then(|p| p.outcome()?.winner).map(side))),
         json(json!(error)),
     )
 }

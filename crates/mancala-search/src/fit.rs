@@ -35,6 +35,48 @@ pub struct Sample {
     pub held_out: bool,
 }
 
+/// How a game's evaluation is fitted: its features, the scale of its weights, and the games
+/// the positions come from. A game's [`Played::fitting`](crate::games::Played::fitting)
+/// gives it, so that one generic front end fits every game.
+#[derive(Debug, Clone, Copy)]
+pub struct Fitting<G> {
+    /// What each feature measures.
+    pub names: &'static [&'static str],
+    /// The evaluation is `Σ weight × feature / scale`.
+    pub scale: i64,
+    /// The features of a position, as the evaluation computes them.
+    pub features: fn(&G) -> Vec<f64>,
+    /// Where the positions come from.
+    pub source: Source,
+}
+
+/// The games a fit learns from.
+#[derive(Debug, Clone, Copy)]
+pub enum Source {
+    /// Games the plain alpha-beta player plays against itself at this depth
+    /// ([`self_play_samples`]).
+    SelfPlay {
+        /// The depth of the player's search.
+        depth: u32,
+    },
+    /// Recorded games: the text of a record file read into the number of games and their
+    /// positions.
+    Records(fn(&str) -> (usize, Vec<Sample>)),
+}
+
+impl<G: Game> Fitting<G> {
+    /// The positions of `games` self-play games from `seed`, for a fit from self-play; `None`
+    /// for a fit from records.
+    pub fn self_play(&self, games: u64, seed: u64) -> Option<Vec<Sample>> {
+        match self.source {
+            Source::SelfPlay { depth } => {
+                Some(self_play_samples(games, seed, depth, self.features))
+            }
+            Source::Records(_) => None,
+        }
+    }
+}
+
 /// The result of a game won by `winner` (`None` for a draw) for `side`: 1, ½ or 0.
 pub fn result_for(winner: Option<Side>, side: Side) -> f64 {
     match winner {
@@ -48,11 +90,11 @@ pub fn result_for(winner: Option<Side>, side: Side) -> f64 {
 /// standard start, each game after 6 random plies drawn from a generator seeded by `seed` and
 /// the game's number, with their `features` (the random plies left out, and games unfinished
 /// after 1,000 plies); those of every fifth game are held out.
-pub fn self_play_samples<P: Game, const N: usize>(
+pub fn self_play_samples<P: Game>(
     games: u64,
     seed: u64,
     depth: u32,
-    features: fn(&P) -> [i32; N],
+    features: impl Fn(&P) -> Vec<f64>,
 ) -> Vec<Sample> {
     let mut samples = Vec::new();
     for number in 0..games {
@@ -75,7 +117,7 @@ pub fn self_play_samples<P: Game, const N: usize>(
         };
         for seen in line.iter().skip(6) {
             samples.push(Sample {
-                features: features(seen).map(f64::from).to_vec(),
+                features: features(seen),
                 result: result_for(outcome.winner, seen.side_to_move()),
                 held_out: number % 5 == 0,
             });
@@ -320,7 +362,11 @@ mod tests {
     #[cfg(feature = "katro")]
     #[test]
     fn self_play_gives_the_positions_of_finished_games_with_their_results() {
-        let features = crate::games::katro::features;
+        let features = |position: &katro::Katro| {
+            crate::games::katro::features(position)
+                .map(f64::from)
+                .to_vec()
+        };
         let samples = self_play_samples(5, 1, 1, features);
         assert!(samples.len() > 20, "{}", samples.len());
         assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));

@@ -79,7 +79,7 @@ impl Finish {
     }
 
     /// The play-out in one line, `south=S north=N reason=R plies=P left=L`: what the
-    /// `mangala4_playout` example prints, and how records of the older form wrote a result.
+    /// `playout` example prints, and how records of the older form wrote a result.
     pub fn summary(&self) -> String {
         format!(
             "south={} north={} reason={} plies={} left={}",

@@ -3,7 +3,7 @@
 //! whose checksums are checked; records in PGN (see [`mancala_engine::draw`]).
 
 use crate::notation::{HalfMove, Style};
-use crate::record::read_records;
+use crate::record::{read_records, Reader, RecordErrorKind};
 use crate::{Effect, Move, Record, RepetitionRule, Toguz, TuzdikRule, BLACK, WHITE};
 use mancala_engine::draw::{Describe, Draw, Picture, PlayChoices, Replayed};
 use mancala_engine::rules::{RuleOption, Values};
@@ -169,6 +169,39 @@ tuzdik=optional, `7*` or a half-move marked `x` claims the tuzdik."
             titles,
             error: replay.error.map(|error| error.to_string()),
         })
+    }
+
+    /// A PGN file of any number of games, read one game at a time; a game that fails a check
+    /// replays up to its fault, with the fault as its error.
+    fn read_records(
+        input: &mut dyn std::io::BufRead,
+        each: &mut dyn FnMut(Result<Replayed<Toguz>, String>),
+    ) -> std::io::Result<()> {
+        for read in Reader::new(input) {
+            let (replay, error) = match read {
+                Ok(record) => {
+                    let replay = record.replay();
+                    let error = replay.error.as_ref().map(|error| error.to_string());
+                    (replay, error)
+                }
+                Err(error) if matches!(error.kind, RecordErrorKind::Io(_)) => {
+                    return Err(std::io::Error::other(error.kind.to_string()));
+                }
+                Err(error) => {
+                    let message = error.to_string();
+                    let partial = error.partial.map(|partial| *partial).unwrap_or_default();
+                    (partial.replay(), Some(message))
+                }
+            };
+            each(Ok(Replayed {
+                start: replay.start,
+                moves: replay.moves,
+                games: 1,
+                titles: Vec::new(),
+                error,
+            }));
+        }
+        Ok(())
     }
 
     /// A PGN game, its moves with PlayOK's kazan totals.

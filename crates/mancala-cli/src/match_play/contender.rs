@@ -83,9 +83,6 @@ pub enum Kind {
     Old,
     /// Principal-variation search.
     Pvs,
-    /// A Toguz Kumalak program outside the workspace (its path), over the protocol of
-    /// `external.rs`.
-    External(String),
     /// A program that speaks the engine protocol (its command line), as `uci_player.rs`
     /// drives it.
     Uci(String),
@@ -121,17 +118,16 @@ impl Spec {
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
     /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)), `db` (the
     /// seeds on the board up to which endgame databases are probed),
-    /// `ext:PROGRAM`, or `uci:COMMAND LINE`.
+    /// or `uci:COMMAND LINE`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
         let kind = match name {
             "old" => Kind::Old,
             "pvs" => Kind::Pvs,
-            "ext" if !options.is_empty() => Kind::External(options.to_owned()),
             "uci" if !options.trim().is_empty() => Kind::Uci(options.to_owned()),
             other => {
                 return Err(format!(
-                    "unknown player `{other}` (old, pvs, ext:PROGRAM or uci:COMMAND)"
+                    "unknown player `{other}` (old, pvs or uci:COMMAND)"
                 ))
             }
         };
@@ -147,7 +143,7 @@ impl Spec {
             db_seeds: None,
             text: text.to_owned(),
         };
-        if let Kind::External(_) | Kind::Uci(_) = kind {
+        if let Kind::Uci(_) = kind {
             return Ok(spec);
         }
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -192,14 +188,6 @@ impl Spec {
         Ok(spec)
     }
 
-    /// The external program, for an `ext:` player.
-    pub fn external(&self) -> Option<&str> {
-        match &self.kind {
-            Kind::External(program) => Some(program),
-            _ => None,
-        }
-    }
-
     /// The command line of a `uci:` player.
     pub fn uci(&self) -> Option<&str> {
         match &self.kind {
@@ -225,9 +213,7 @@ impl Spec {
                     Box::new(super::Resigns)
                 }
             },
-            // External players are built by the caller, which knows the game; the old player
-            // stands in should one reach here.
-            (Kind::Old | Kind::External(_), _) => Box::new(AlphaBeta::new(limits)),
+            (Kind::Old, _) => Box::new(AlphaBeta::new(limits)),
         }
     }
 

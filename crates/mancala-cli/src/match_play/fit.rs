@@ -1,84 +1,68 @@
-//! `match fit`: reads or plays the games, has `mancala_search::fit` fit the weights of the
-//! game's evaluation by logistic regression on their results, and prints them.
+//! `match fit`: reads or plays the games a game's evaluation learns from, has
+//! `mancala_search::fit` fit its weights by logistic regression on their results, and prints
+//! them.
 
-use mancala_search::fit::{self_play_samples, Sample};
-use mancala_search::games;
+use mancala_games::registry::{self, Registered, Visitor};
+use mancala_games::search::fit::{Sample, Source};
+
+/// The usage of `fit`, for its errors.
+const USAGE: &str = "fit takes GAME PGN_FILE for a game fitted on records, \
+GAME GAMES [--seed S] for one fitted on self-play";
 
 /// `match fit`: fits the weights of the game named first in `args` and prints them.
 pub fn run(args: &[String]) -> Result<(), String> {
-    match args {
-        [game, path] if game == "toguz" => {
-            let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let (games, samples) = games::toguz::record_samples(&String::from_utf8_lossy(&text));
-            errln!("{games} games, {} positions", samples.len());
-            report(
-                &samples,
-                path,
-                &games::toguz::FEATURE_NAMES,
-                games::toguz::WEIGHT_SCALE,
-            )
-        }
-        [game, games, rest @ ..] if ["katro", "oware", "kalah"].contains(&game.as_str()) => {
-            let games = crate::cli::in_range("GAMES", games, 0..=MAX_GAMES)?;
-            let seed = match rest {
-                [] => 1,
-                [flag, seed] if flag == "--seed" => seed.parse().map_err(|_| "bad seed")?,
-                _ => return Err(format!("fit {game} takes GAMES [--seed S]")),
-            };
-            let samples = match game.as_str() {
-                "katro" => self_play_samples(games, seed, KATRO_DEPTH, games::katro::features),
-                "oware" => self_play_samples(games, seed, OWARE_DEPTH, games::oware::features),
-                _ => self_play_samples(games, seed, KALAH_DEPTH, games::kalah::features),
-            };
-            errln!("{games} games, {} positions", samples.len());
-            let source = format!("{games} games");
-            match game.as_str() {
-                "katro" => report(
-                    &samples,
-                    &source,
-                    &games::katro::FEATURE_NAMES,
-                    games::katro::WEIGHT_SCALE,
-                ),
-                "oware" => report(
-                    &samples,
-                    &source,
-                    &games::oware::FEATURE_NAMES,
-                    games::oware::WEIGHT_SCALE,
-                ),
-                _ => report(
-                    &samples,
-                    &source,
-                    &games::kalah::FEATURE_NAMES,
-                    games::kalah::WEIGHT_SCALE,
-                ),
+    let [game, rest @ ..] = args else {
+        return Err(USAGE.into());
+    };
+    registry::with_game(game, Fit(rest)).map_err(|unknown| unknown.to_string())?
+}
+
+/// `fit` on the arguments after the game's name.
+struct Fit<'a>(&'a [String]);
+
+impl Visitor for Fit<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Registered>(self) -> Self::Output {
+        let fitting = G::fitting()
+            .ok_or_else(|| format!("{}'s evaluation has no weights to fit", G::NAME))?;
+        let (source, samples) = match (fitting.source, self.0) {
+            (Source::Records(read), [path]) => {
+                let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+                let (games, samples) = read(&String::from_utf8_lossy(&text));
+                errln!("{games} games, {} positions", samples.len());
+                (path.clone(), samples)
             }
-        }
-        _ => Err(
-            "fit takes `toguz PGN_FILE`, `katro GAMES [--seed S]`, `oware GAMES [--seed S]` or \
-             `kalah GAMES [--seed S]`"
-                .into(),
-        ),
+            (Source::SelfPlay { .. }, [games, rest @ ..]) => {
+                let games = crate::cli::in_range("GAMES", games, 0..=MAX_GAMES)?;
+                let seed = match rest {
+                    [] => 1,
+                    [flag, seed] if flag == "--seed" => {
+                        crate::cli::in_range("--seed", seed, 0..=u64::MAX)?
+                    }
+                    _ => return Err(format!("fit {} takes GAMES [--seed S]", G::NAME)),
+                };
+                let samples = fitting.self_play(games, seed).unwrap_or_default();
+                errln!("{games} games, {} positions", samples.len());
+                (format!("{games} games"), samples)
+            }
+            (Source::Records(_), _) => return Err(format!("fit {} takes PGN_FILE", G::NAME)),
+            (Source::SelfPlay { .. }, _) => {
+                return Err(format!("fit {} takes GAMES [--seed S]", G::NAME))
+            }
+        };
+        report(&samples, &source, fitting.names, fitting.scale)
     }
 }
 
-/// The depth of the old player's self-play games `fit kalah` learns from.
-const KALAH_DEPTH: u32 = 6;
-
-/// The depth of the old player's self-play games `fit katro` learns from.
-const KATRO_DEPTH: u32 = 3;
-
-/// The depth of the old player's self-play games `fit oware` learns from.
-const OWARE_DEPTH: u32 = 6;
-
-/// The most games `fit katro`, `fit oware` and `fit kalah` play.
+/// The most games a fit on self-play plays.
 const MAX_GAMES: u64 = 1_000_000;
 
 /// Fits the material-only model and the full one on the positions of `source`, prints how
 /// well each predicts the held-out positions, and the full model's weights scaled for the
 /// evaluation (the first feature's weight 100 × `scale`).
 fn report(samples: &[Sample], source: &str, names: &[&str], scale: i64) -> Result<(), String> {
-    let fitted =
-        mancala_search::fit::fit_evaluation(samples, names.len(), scale).ok_or_else(|| {
+    let fitted = mancala_games::search::fit::fit_evaluation(samples, names.len(), scale)
+        .ok_or_else(|| {
             format!(
                 "found nothing to fit in {source}: {} positions, none outside the held-out games",
                 samples.len()

@@ -3,52 +3,46 @@
 //! ```text
 //! mancala match GAME A B [--time MS | --depth D | --nodes N] [RULE OPTIONS]
 //!     [--games G] [--seed S] [--opening-plies K] [--balanced D:M] [--threads T]
-//!     [--repetition R] [--quiet]
+//!     [OPTIONS OF PLAY] [--quiet]
 //! mancala match think GAME [--time MS] [--depth D] [--table MIB]
 //!     [--aspiration W] [--quiescence Q] [--pruning 0|1] [--positions K] [--threads T]
-//! mancala match fit toguz PGN_FILE
-//! mancala match fit katro GAMES [--seed S]
-//! mancala match fit oware GAMES [--seed S]
-//! mancala match fit kalah GAMES [--seed S]
+//! mancala match fit GAME PGN_FILE | GAMES [--seed S]
 //! ```
 //!
-//! GAME is `toguz`, `katro`, `oware` or `kalah`. A and B describe the players: `old` is the plain alpha-beta
-//! with the score-difference evaluation (the computer player before PVS), `pvs` the
-//! principal-variation search with the game's evaluation, tuned by options after a colon,
-//! such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off` (and
-//! `threads=N` for a search on N threads sharing its table, and for Kalah, Oware and Toguz
-//! Kumalak `db=SEEDS` for one that probes endgame databases up to that many seeds on the
-//! board, built at the start of the match), `ext:PROGRAM` a Toguz Kumalak
-//! program outside the workspace, spoken to over the line protocol described in
-//! `external.rs` (one process a game, given the `--time` a move), and `uci:COMMAND` a program
-//! that speaks the engine protocol of `docs/protocol.md`, such as `uci:mancala engine toguz`
-//! (one process a game, asked each move with `position string` and `go`).
+//! GAME is any game of the registry. A and B describe the players: `old` is the plain
+//! alpha-beta with the score-difference evaluation (the reference every change is measured
+//! against), `pvs` the principal-variation search with the game's evaluation, tuned by options
+//! after a colon, such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`
+//! (and `threads=N` for a search on N threads sharing its table, and for a game with endgame
+//! databases `db=SEEDS` for one that probes them up to that many seeds on the board, built at
+//! the start of the match), and `uci:COMMAND` a program that speaks the engine protocol of
+//! `docs/protocol.md`, such as `uci:mancala engine toguz` (one process a game, asked each move
+//! with `position string` and `go`).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
 //! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
 //! South in one game and North in the other. `--balanced D:M` keeps only openings that a
 //! depth-`D` search with the score difference (`pvs:eval=score`) values within `M` seeds of
 //! even, for games where most random openings are already decided: each opening is drawn
-//! again until one is, up to [`BALANCE_DRAWS`](openings::BALANCE_DRAWS) times, and then the closest drawn is played.
-//! Every move gets the same limit (default `--time 100`). Games run
-//! on `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
+//! again until one is, up to [`BALANCE_DRAWS`](openings::BALANCE_DRAWS) times, and then the
+//! closest drawn is played. Every move gets the same limit (default `--time 100`). Games run on
+//! `T` threads (default 1), each game on one thread. Each game's result is printed as it ends
 //! (unless `--quiet`), then A's wins, draws and losses, the score, the Elo difference with its
-//! 95 % interval, and each player's average depth and nodes per second. For Toguz Kumalak,
-//! `--repetition none|own-side|uncounted` ends a game whose position comes back (its rules
-//! know no repetition, so by default such a game plays on to the 2 000-ply cap, a draw).
+//! 95 % interval, and each player's average depth and nodes per second. A game's options of
+//! play (`mancala play --help` lists them; Toguz Kumalak's `--repetition` ends a game whose
+//! position comes back) apply as in `play`; a game still going at 2 000 plies is a draw.
 //!
 //! `think` searches the start position with `pvs` and prints a line per completed iteration
 //! (depth, value, nodes, time, nodes per second, principal variation); with `--positions K`
-//! it searches K Toguz Kumalak middlegames instead and prints the nodes each search took.
+//! it searches K random middlegames instead and prints the nodes each search took.
 //!
 //! `fit` fits the weights of a game's evaluation by logistic regression on game results and
-//! prints them: for Toguz Kumalak on the positions of a PGN file, for Katro, Oware and Kalah on games
-//! the old player plays against itself from random openings.
+//! prints them: on the positions of a record file for a game fitted on records (Toguz
+//! Kumalak), on games the old player plays against itself from random openings for the others.
 
 use crate::cli;
 use std::ffi::OsString;
 mod contender;
-mod external;
 mod fit;
 mod openings;
 mod think;
@@ -56,11 +50,13 @@ mod uci_player;
 
 use cli::in_range;
 use contender::{Contender, Spec};
-use mancala_engine::rules::RuleOptions;
-use mancala_engine::{Game, GameResult, Position, Side};
-use mancala_search::elo::Tally;
-use mancala_search::{Evaluator, Limits, Probed, MAX_SEARCH_DEPTH};
-use mancala_solver::{Databases, Endgame};
+use mancala_games::engine::draw::PlayChoices;
+use mancala_games::engine::{Game, GameResult, Position, Side};
+use mancala_games::player;
+use mancala_games::registry::{self, Registered, Visitor};
+use mancala_games::search::elo::Tally;
+use mancala_games::search::{Limits, Probed, MAX_SEARCH_DEPTH};
+use mancala_games::solver::Databases;
 use openings::{balanced_opening, opening};
 use std::collections::{BTreeMap, HashSet};
 use std::hash::Hash;
@@ -69,15 +65,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-const USAGE: &str = "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
-[--seed S] [--opening-plies K] [--balanced D:M] [--threads T] [--repetition none|own-side|uncounted] [--quiet] [RULE OPTIONS]
+/// The usage text.
+fn usage() -> String {
+    let games: Vec<&str> = registry::names().collect();
+    format!(
+        "usage: mancala match GAME A B [--time MS | --depth D | --nodes N] [--games G] \
+[--seed S] [--opening-plies K] [--balanced D:M] [--threads T] [OPTIONS OF PLAY] [--quiet] [RULE OPTIONS]
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
 [--pruning 0|1] [--positions K] [--threads T]
-       mancala match fit toguz PGN_FILE
-       mancala match fit katro GAMES [--seed S]
-       mancala match fit oware GAMES [--seed S]
-       mancala match fit kalah GAMES [--seed S]
-  GAME = toguz | katro | oware | kalah;  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N,db=SEEDS] | ext:PROGRAM | uci:COMMAND";
+       mancala match fit GAME PGN_FILE | GAMES [--seed S]
+  GAME = {};  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N,db=SEEDS] | uci:COMMAND
+  (mancala rules GAME lists a game's rule options, mancala play --help its options of play)",
+        games.join(" | ")
+    )
+}
 
 /// A game stopped after this many plies counts as a draw.
 const MAX_PLIES: u32 = 2_000;
@@ -92,7 +93,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Some("fit") => fit::run(&args[1..]),
         Some("think") => think::run(&args[1..]),
         Some("-h" | "--help") => {
-            outln!("{USAGE}");
+            outln!("{}", usage());
             return ExitCode::SUCCESS;
         }
         _ => run(&args),
@@ -117,7 +118,8 @@ struct Settings {
     /// The depth of the search that judges an opening and the margin it must lie within.
     balanced: Option<(u32, i32)>,
     threads: usize,
-    repetition: Option<toguz::RepetitionRule>,
+    /// The game's options of play (Toguz Kumalak's `--repetition`).
+    choices: PlayChoices,
     quiet: bool,
 }
 
@@ -125,193 +127,112 @@ fn run(args: &[String]) -> Result<(), String> {
     let [game, a, b, options @ ..] = args else {
         return Err("expected a game and two players".into());
     };
-    let mut settings = Settings {
-        a: Spec::parse(a)?,
-        b: Spec::parse(b)?,
-        limits: Limits::time(Duration::from_millis(100)),
-        games: 100,
-        seed: 1,
-        opening_plies: 4,
-        balanced: None,
-        threads: 1,
-        repetition: None,
-        quiet: false,
-    };
-    let (rules, options) = cli::split_game_rules(game, options)?;
-    let mut rest = options.iter();
-    while let Some(option) = rest.next() {
-        let name = option.as_str();
-        let mut value = || {
-            rest.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{option} needs a value"))
-        };
-        match name {
-            "--time" => settings.limits = Limits::time(millis(name, value()?, 0)?),
-            "--depth" => settings.limits = Limits::depth(depth(name, value()?)?),
-            "--nodes" => settings.limits = Limits::nodes(in_range(name, value()?, 0..=u64::MAX)?),
-            "--games" => settings.games = in_range(name, value()?, 0..=MAX_GAMES)?,
-            "--seed" => settings.seed = in_range(name, value()?, 0..=u64::MAX)?,
-            "--opening-plies" => {
-                settings.opening_plies = in_range(name, value()?, 0..=MAX_OPENING_PLIES)?
-            }
-            "--balanced" => settings.balanced = Some(balance(name, value()?)?),
-            // `0` counts as one thread.
-            "--threads" => settings.threads = in_range(name, value()?, 0..=MAX_THREADS)?.max(1),
-            "--repetition" => {
-                let rule = value()?
-                    .parse()
-                    .map_err(|error| format!("{name}: {error}"))?;
-                settings.repetition = Some(rule);
-            }
-            "--quiet" => settings.quiet = true,
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
-    let external = [&settings.a, &settings.b]
-        .into_iter()
-        .find_map(Spec::external);
-    for command in [&settings.a, &settings.b].into_iter().filter_map(Spec::uci) {
-        // Fails early, with a clear message, if the program cannot be started.
-        uci_player::UciPlayer::spawn(command, Limits::depth(1))?;
-    }
-    match game.as_str() {
-        "toguz" => {
-            if let Some(program) = external {
-                // Fails early, with a clear message, if the program cannot be started.
-                external::External::spawn(program, Duration::ZERO)?;
-            }
-            let time = settings
-                .limits
-                .max_time()
-                .unwrap_or(Duration::from_millis(100));
-            let rule = settings.repetition.unwrap_or_default();
-            let start = toguz::Toguz::new(read_rules(&rules)?);
-            let databases = databases(&settings, &start.db_template())?;
-            play_match(
-                &settings,
-                || start,
-                |position| position.repetition_result(rule),
-                |spec, limits| match spec.external() {
-                    Some(program) => match external::External::spawn(program, time) {
-                        Ok(player) => Box::new(player),
-                        Err(message) => {
-                            errln!("error: {message}");
-                            Box::new(Resigns)
-                        }
-                    },
-                    None => probing(
-                        spec,
-                        limits,
-                        mancala_search::games::toguz::Evaluation::default(),
-                        &databases,
-                    ),
-                },
-            )
-        }
-        "katro" | "oware" | "kalah" if external.is_some() => {
-            return Err("external players play Toguz Kumalak only".into())
-        }
-        "katro" | "oware" | "kalah" if settings.repetition.is_some() => {
-            return Err("--repetition is a Toguz Kumalak rule".into())
-        }
-        "katro"
-            if [&settings.a, &settings.b]
-                .iter()
-                .any(|s| s.db_seeds.is_some()) =>
-        {
-            return Err("databases are built for kalah, oware and toguz only".into())
-        }
-        "katro" => {
-            let start = katro::Katro::new(read_rules(&rules)?);
-            play_match(
-                &settings,
-                || start,
-                no_rule,
-                |spec, limits| {
-                    spec.build(limits, mancala_search::games::katro::Evaluation::default())
-                },
-            )
-        }
-        "oware" => {
-            let start = oware::Oware::new(read_rules(&rules)?);
-            let databases = databases(&settings, &start.db_template())?;
-            play_match(
-                &settings,
-                || start.clone(),
-                no_rule,
-                |spec, limits| {
-                    probing(
-                        spec,
-                        limits,
-                        mancala_search::games::oware::Evaluation::default(),
-                        &databases,
-                    )
-                },
-            )
-        }
-        "kalah" => {
-            let start = kalah::Kalah::new(read_rules(&rules)?);
-            let databases = databases(&settings, &start.db_template())?;
-            play_match(
-                &settings,
-                || start,
-                no_rule,
-                |spec, limits| {
-                    probing(
-                        spec,
-                        limits,
-                        mancala_search::games::kalah::Evaluation::default(),
-                        &databases,
-                    )
-                },
-            )
-        }
-        other => return Err(format!("unknown game `{other}`")),
-    }
-    Ok(())
+    let (a, b) = (Spec::parse(a)?, Spec::parse(b)?);
+    registry::with_game(game, Match { a, b, options }).map_err(|unknown| unknown.to_string())?
 }
 
-/// The rules that [`cli::split_game_rules`] wrote.
-fn read_rules<R: RuleOptions>(text: &str) -> Result<R, String> {
-    R::parse(text).map_err(|error| error.to_string())
+/// A match of the players `a` and `b`, on the arguments after them.
+struct Match<'a> {
+    a: Spec,
+    b: Spec,
+    options: &'a [String],
+}
+
+impl Visitor for Match<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Registered>(self) -> Self::Output {
+        let (rules, options) = cli::split_rules::<G::Rules>(self.options)?;
+        let mut settings = Settings {
+            a: self.a,
+            b: self.b,
+            limits: Limits::time(Duration::from_millis(100)),
+            games: 100,
+            seed: 1,
+            opening_plies: 4,
+            balanced: None,
+            threads: 1,
+            choices: PlayChoices::new(G::PLAY_OPTIONS),
+            quiet: false,
+        };
+        let mut rest = options.iter();
+        while let Some(option) = rest.next() {
+            let name = option.as_str();
+            let mut value = || {
+                rest.next()
+                    .map(String::as_str)
+                    .ok_or_else(|| format!("{option} needs a value"))
+            };
+            match name {
+                "--time" => settings.limits = Limits::time(millis(name, value()?, 0)?),
+                "--depth" => settings.limits = Limits::depth(depth(name, value()?)?),
+                "--nodes" => {
+                    settings.limits = Limits::nodes(in_range(name, value()?, 0..=u64::MAX)?)
+                }
+                "--games" => settings.games = in_range(name, value()?, 0..=MAX_GAMES)?,
+                "--seed" => settings.seed = in_range(name, value()?, 0..=u64::MAX)?,
+                "--opening-plies" => {
+                    settings.opening_plies = in_range(name, value()?, 0..=MAX_OPENING_PLIES)?
+                }
+                "--balanced" => settings.balanced = Some(balance(name, value()?)?),
+                // `0` counts as one thread.
+                "--threads" => settings.threads = in_range(name, value()?, 0..=MAX_THREADS)?.max(1),
+                "--quiet" => settings.quiet = true,
+                flag if flag
+                    .strip_prefix("--")
+                    .is_some_and(|key| settings.choices.has(key)) =>
+                {
+                    let value = value()?;
+                    settings
+                        .choices
+                        .set(&flag[2..], value)
+                        .map_err(|error| error.to_string())?;
+                }
+                other => return Err(format!("unknown option `{other}`")),
+            }
+        }
+        for command in [&settings.a, &settings.b].into_iter().filter_map(Spec::uci) {
+            // Fails early, with a clear message, if the program cannot be started.
+            uci_player::UciPlayer::spawn(command, Limits::depth(1))?;
+        }
+        let start = G::new(rules);
+        let databases = databases(&settings, &start)?;
+        let choices = settings.choices.clone();
+        play_match(
+            &settings,
+            || start.clone(),
+            |position: &G| position.repetition_end(&choices),
+            |spec, limits| {
+                let databases = spec.db_seeds.and_then(|seeds| databases.get(&seeds));
+                match databases {
+                    Some(databases) => spec.build(
+                        limits,
+                        Probed::new(
+                            G::Evaluation::default(),
+                            player::rest::<G>(Some(Arc::clone(databases))),
+                        ),
+                    ),
+                    None => spec.build(limits, G::Evaluation::default()),
+                }
+            },
+        );
+        Ok(())
+    }
 }
 
 /// The endgame databases the players ask for (`db=SEEDS`), by their seeds: built once for
-/// the match under `template`'s rules, which play the game to its end.
-fn databases<G: Endgame + mancala_games::registry::Registered>(
+/// the match under the rules of `start`.
+fn databases<G: Registered>(
     settings: &Settings,
-    template: &G,
+    start: &G,
 ) -> Result<BTreeMap<u32, Arc<Databases>>, String> {
     let mut built = BTreeMap::new();
     for seeds in [&settings.a, &settings.b].iter().filter_map(|s| s.db_seeds) {
         if built.contains_key(&seeds) {
             continue;
         }
-        built.insert(seeds, crate::databases::for_player(template, seeds)?);
+        built.insert(seeds, crate::databases::for_player(start, seeds)?);
     }
     Ok(built)
-}
-
-/// `spec`'s player with the game's evaluation `evaluation`, probing the databases it asks for.
-fn probing<G, E>(
-    spec: &Spec,
-    limits: Limits,
-    evaluation: E,
-    databases: &BTreeMap<u32, Arc<Databases>>,
-) -> Box<dyn Contender<G> + Send>
-where
-    G: Endgame + 'static,
-    G::Move: Hash + Send,
-    E: Evaluator<G> + Send + Sync + 'static,
-{
-    match spec.db_seeds.and_then(|seeds| databases.get(&seeds)) {
-        Some(db) => spec.build(
-            limits,
-            Probed::new(evaluation, crate::databases::rest(Arc::clone(db))),
-        ),
-        None => spec.build(limits, evaluation),
-    }
 }
 
 /// A player that plays no move: stands in for an external program that would not start (the
@@ -420,11 +341,6 @@ type Build<'a, P> = dyn Fn(&Spec, Limits) -> Box<dyn Contender<P> + Send> + Sync
 
 /// How a position that has come back ends the game, if it does.
 type Repeated<'a, P> = dyn Fn(&P) -> Option<GameResult> + Sync + 'a;
-
-/// A game whose rules end nothing at a repetition.
-fn no_rule<P>(_: &P) -> Option<GameResult> {
-    None
-}
 
 fn play_match<P>(
     settings: &Settings,

@@ -69,13 +69,29 @@ const OPENING_DRAWS: u32 = 100;
 mod tests {
     use super::*;
 
+    use mancala_games::registry::{self, Registered, Visitor};
+
     /// The openings `--balanced` plays are the ones its judge values within the margin, the
     /// same on every call, and not all of them the plain random ones.
     #[test]
     fn balanced_openings_lie_within_the_margin() {
-        let start = katro::Katro::default();
+        registry::with_game("katro", Balanced).unwrap();
+    }
+
+    /// The check of balanced openings, on one game.
+    struct Balanced;
+
+    impl Visitor for Balanced {
+        type Output = ();
+        fn visit<G: Registered>(self) {
+            balanced::<G>();
+        }
+    }
+
+    fn balanced<G: Registered>() {
+        let start = G::default();
         let (depth, margin) = (4, 1);
-        let mut judge = mancala_search::Pvs::<katro::Katro>::new(Limits::depth(depth));
+        let mut judge = mancala_search::Pvs::<G>::new(Limits::depth(depth));
         let mut redrawn = 0;
         for number in 0..8 {
             let position = balanced_opening(&start, 31, number, 4, (depth, margin));

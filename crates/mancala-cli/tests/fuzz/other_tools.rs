@@ -1,5 +1,5 @@
 //! The game and search crates' subcommands, fuzzed like the others: `replay` (a file
-//! of Toguz Kumalak records), `mangala4-playout` (boards on standard input), `shortest-win`,
+//! of Toguz Kumalak records), `shortest-win`,
 //! `solve`, `match` and `engine` (protocol commands on standard input). They report each bad
 //! record or line, or add their usage to an error, so they keep
 //! the [loose](crate::tools::check_ran_loosely) promises.
@@ -32,31 +32,12 @@ fn replay_args(rng: &mut Rng, records: &[String]) -> (Vec<String>, Vec<u8>) {
         1 => std::env::temp_dir().display().to_string(),
         _ => file.display().to_string(),
     };
-    let mut args = vec![path];
+    let mut args = vec!["toguz".to_owned(), path];
     args.extend(some_options(rng, &[("--json", &[])], 2));
     if rng.below(10) == 0 {
-        args.truncate(rng.below(2) as usize);
+        args.truncate(rng.below(3) as usize);
     }
     (args, Vec::new())
-}
-
-fn mangala4_playout_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
-    let args = some_options(rng, &[("--leftover", &["none", "own-side", "x"])], 2);
-    let mut stdin = Vec::new();
-    // Most runs are all good lines, so that the play-outs run too.
-    let bad_lines = rng.below(3) == 0;
-    for _ in 0..rng.below(12) {
-        let board: Vec<String> = (0..14).map(|_| rng.below(9).to_string()).collect();
-        let side = pick(rng, &["south", "north"]);
-        let line = format!("{} {side}", board.join(","));
-        match rng.below(if bad_lines { 6 } else { 1 }) {
-            0 => stdin.extend(line.into_bytes()),
-            1 => stdin.extend((0..rng.below(30)).map(|_| rng.below(256) as u8)),
-            _ => stdin.extend(mutate(rng, &line).into_bytes()),
-        }
-        stdin.push(b'\n');
-    }
-    (args, stdin)
 }
 
 fn shortest_win_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
@@ -68,7 +49,13 @@ fn shortest_win_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
         ),
         ("--optional-tuzdik", &[]),
     ];
-    let mut args = vec!["--max-plies".to_owned(), (1 + rng.below(4)).to_string()];
+    let names: Vec<&str> = mancala_games::registry::names().collect();
+    let game = names[rng.below(names.len() as u32) as usize];
+    let mut args = vec![
+        game.to_owned(),
+        "--max-plies".to_owned(),
+        (1 + rng.below(4)).to_string(),
+    ];
     args.extend(some_options(rng, options, 2));
     (args, Vec::new())
 }
@@ -318,18 +305,6 @@ pub fn all(budget: Budget, records: &[String]) {
         },
     ));
     let _ = std::fs::remove_file(replay_file());
-    reports.add(fuzz(
-        "mangala4-playout",
-        budget.share(0.05),
-        loose,
-        mangala4_playout_args,
-        |_, stdout| {
-            usage(stdout)
-                || stdout
-                    .lines()
-                    .all(|line| line.starts_with("south=") && line.contains(" reason="))
-        },
-    ));
     reports.add(fuzz(
         "shortest-win",
         budget.share(0.02),

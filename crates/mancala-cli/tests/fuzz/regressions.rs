@@ -171,7 +171,6 @@ fn subcommands_refuse_an_argument_that_is_not_utf8() {
         "playouts",
         "play",
         "replay",
-        "mangala4-playout",
         "shortest-win",
         "solve",
         "match",

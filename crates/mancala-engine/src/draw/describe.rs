@@ -247,6 +247,21 @@ pub trait Describe: Game {
         ))
     }
 
+    /// Reads every game of a record file from `input` in turn, handing each to `each` as it
+    /// is read (a game that does not read at all as its error), so that a file of thousands of
+    /// games is never held whole; a failure of `input` ends the read as its error. By default
+    /// the whole input is one game ([`read_record`](Describe::read_record)), invalid UTF-8
+    /// read as U+FFFD.
+    fn read_records(
+        input: &mut dyn std::io::BufRead,
+        each: &mut dyn FnMut(Result<Replayed<Self>, String>),
+    ) -> std::io::Result<()> {
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes)?;
+        each(Self::read_record(&String::from_utf8_lossy(&bytes), 0));
+        Ok(())
+    }
+
     /// Writes the record of a game played from `start`: by default the core's plain
     /// [`Record`].
     fn write_record(start: &Self, moves: &[Self::Move]) -> Result<String, String> {

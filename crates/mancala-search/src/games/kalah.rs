@@ -11,6 +11,7 @@
 //! assert!(player.search(&Kalah::default()).best_move.is_some());
 //! ```
 
+use crate::fit::{Fitting, Source};
 use crate::{Features, Linear};
 use kalah::{Kalah, Move};
 use mancala_engine::{Game as _, Position as _, Side};
@@ -157,6 +158,16 @@ pub type Evaluation = Linear<KalahFeatures, FEATURES>;
 
 impl super::Played for Kalah {
     type Evaluation = Evaluation;
+
+    fn fitting() -> Option<Fitting<Self>> {
+        Some(Fitting {
+            names: &FEATURE_NAMES,
+            scale: WEIGHT_SCALE,
+            features: |position| features(position).map(f64::from).to_vec(),
+            // Deep enough to play well, shallow enough for thousands of games.
+            source: Source::SelfPlay { depth: 6 },
+        })
+    }
 }
 
 #[cfg(test)]

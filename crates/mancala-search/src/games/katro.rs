@@ -11,6 +11,7 @@
 //! assert!(player.search(&Katro::default()).best_move.is_some());
 //! ```
 
+use crate::fit::{Fitting, Source};
 use crate::{Features, Linear};
 use katro::Katro;
 use mancala_engine::{Game, Position as _, Side};
@@ -109,6 +110,16 @@ pub type Evaluation = Linear<KatroFeatures, FEATURES>;
 
 impl super::Played for Katro {
     type Evaluation = Evaluation;
+
+    fn fitting() -> Option<Fitting<Self>> {
+        Some(Fitting {
+            names: &FEATURE_NAMES,
+            scale: WEIGHT_SCALE,
+            features: |position| features(position).map(f64::from).to_vec(),
+            // Deep enough to play well, shallow enough for thousands of games.
+            source: Source::SelfPlay { depth: 3 },
+        })
+    }
 
     fn quick_depth(rules: &Self::Rules) -> u32 {
         // Twice the moves when directions are chosen each turn: a shallower search keeps a

@@ -64,4 +64,20 @@ pub trait Played: Game {
         let _ = rules;
         16
     }
+
+    /// How the evaluation's weights are fitted; `None` (the default) for an evaluation that
+    /// has none to fit.
+    fn fitting() -> Option<crate::fit::Fitting<Self>> {
+        None
+    }
+
+    /// A sound bound for proofs of how soon a game ends ([`count_ending_lines`]): `false` only
+    /// when no game from `self` can end within `plies` plies. The default, `true`, proves
+    /// nothing and prunes nothing.
+    ///
+    /// [`count_ending_lines`]: crate::count_ending_lines
+    fn could_end_within(&self, plies: u32) -> bool {
+        let _ = plies;
+        true
+    }
 }

@@ -12,7 +12,7 @@
 //! assert!(result.best_move.is_some());
 //! ```
 
-use crate::fit::{result_for, Sample};
+use crate::fit::{result_for, Fitting, Sample, Source};
 use crate::{Features, Linear};
 use mancala_engine::{Game, Position as _, Side};
 use toguz::Toguz;
@@ -293,6 +293,20 @@ impl super::Played for Toguz {
 
     fn quick_depth(_: &Self::Rules) -> u32 {
         9
+    }
+
+    fn fitting() -> Option<Fitting<Self>> {
+        Some(Fitting {
+            names: &FEATURE_NAMES,
+            scale: WEIGHT_SCALE,
+            features: |position| features(position).map(f64::from).to_vec(),
+            // Real games teach the evaluation what self-play of a weaker player cannot.
+            source: Source::Records(record_samples),
+        })
+    }
+
+    fn could_end_within(&self, plies: u32) -> bool {
+        could_end_within(self, plies)
     }
 }
 
