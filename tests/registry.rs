@@ -33,30 +33,6 @@ fn game_crates() -> Vec<String> {
     games
 }
 
-/// The position type a game crate's Python binding names (`toguz` → `Toguz`), read from the
-/// binding's `pub(crate) use <game>::<Type>;`.
-fn python_type(game: &str) -> Option<String> {
-    let binding = fs::read_to_string(root().join(format!("crates/mancala-py/src/games/{game}.rs")));
-    let needle = format!("pub(crate) use {game}::");
-    let binding = binding.ok()?;
-    let rest = &binding[binding.find(&needle)? + needle.len()..];
-    Some(rest[..rest.find(';')?].to_owned())
-}
-
-/// Whether the Python package lists `game`: a binding module, and its type in the registry.
-fn in_python(game: &str) -> bool {
-    let Some(ty) = python_type(game) else {
-        return false;
-    };
-    let names = read("crates/mancala-py/src/names.rs");
-    let manifest = read("crates/mancala-py/Cargo.toml");
-    let registry = names
-        .lines()
-        .find(|line| line.starts_with("registry!("))
-        .unwrap_or_default();
-    registry.contains(&ty) && manifest.contains(&format!("{game} = {{ path = \"../{game}\""))
-}
-
 /// A consumer that lists the games: its name, and whether it lists a game crate.
 type Registry = (&'static str, fn(&str) -> bool);
 
@@ -68,7 +44,6 @@ const REGISTRIES: &[Registry] = &[
     ("the root Cargo.toml's dependencies", |game| {
         read("Cargo.toml").contains(&format!("\n{game}.workspace = true"))
     }),
-    ("the Python package (crates/mancala-py)", in_python),
     (
         "the game crate's conformance test (tests/conformance.rs)",
         |game| {

@@ -4,13 +4,14 @@
 //! at once and its last observation is kept apart.
 
 use crate::arrays::{self, array};
-use crate::game::Binding;
+use crate::game::Config;
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
 use crate::outputs::{Outputs, StepArrays};
 use crate::stepper::{Games, Rows, Saved, Stepper};
-use mancala_engine::Side;
+use mancala_games::engine::Side;
+use mancala_games::registry::Registered;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -42,7 +43,7 @@ struct Build {
 
 impl WithGame for Build {
     type Output = PyResult<Box<dyn Stepper>>;
-    fn run<G: Binding>(self, config: G::Config) -> PyResult<Box<dyn Stepper>> {
+    fn run<G: Registered>(self, config: Config<G>) -> PyResult<Box<dyn Stepper>> {
         let games = guarded(|| {
             Games::<G>::new(
                 config,

@@ -1,13 +1,15 @@
 //! The Python class of each game: the methods of OpenSpiel's `State`, the position string both
 //! ways, and what a move did. The generic functions hold the logic; the macro only gives each
-//! game its named class.
+//! game of the facade's registry (`mancala_games::for_each_game!`) its named class.
 
 use crate::arrays::array;
-use crate::game::{self, Binding, Fact};
+use crate::game;
 use crate::guard::{guarded, value_error};
 use crate::ints::{self, Int};
 use crate::options::Options;
-use mancala_engine::{Position, Side};
+use mancala_games::engine::actions::{self, Actions, Fact};
+use mancala_games::engine::{Position, Side};
+use mancala_games::registry::Registered;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -15,14 +17,17 @@ use pyo3::types::{PyDict, PyString};
 /// OpenSpiel's player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
-/// A new game from keyword options.
-pub(crate) fn new_game<G: Binding>(options: Option<&Bound<'_, PyDict>>) -> PyResult<G> {
-    let config = Options::new(&format!("{}()", G::CLASS), options)?.game::<G>()?;
-    guarded(|| G::start(&config, None).map_err(value_error))
+/// A new game of class `class` from keyword options.
+pub(crate) fn new_game<G: Registered>(
+    class: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<G> {
+    let config = Options::new(&format!("{class}()"), options)?.game::<G>()?;
+    guarded(|| config.start(None).map_err(value_error))
 }
 
 /// The player to move, or [`TERMINAL_PLAYER`].
-pub(crate) fn current_player<G: Binding>(game: &G) -> i64 {
+pub(crate) fn current_player<G: Registered>(game: &G) -> i64 {
     if game.is_over() {
         TERMINAL_PLAYER
     } else {
@@ -40,7 +45,7 @@ pub(crate) fn side(player: Int) -> PyResult<Side> {
 
 /// The observation as `player` sees it (default: the player to move, South once the game is
 /// over), as a float32 numpy array.
-pub(crate) fn observation<'py, G: Binding>(
+pub(crate) fn observation<'py, G: Registered>(
     py: Python<'py>,
     game: &G,
     player: Option<Int>,
@@ -50,16 +55,16 @@ pub(crate) fn observation<'py, G: Binding>(
         None if game.is_over() => Side::South,
         None => game.side_to_move(),
     };
-    let mut values = vec![0.0f32; game::observation_len(game)];
+    let mut values = vec![0.0f32; actions::observation_len(game)];
     guarded(|| {
-        game::write_observation(game, player, values.as_mut_slice());
+        actions::write_observation(game, player, values.as_mut_slice());
         Ok(())
     })?;
     array(py, &values, &[values.len()])
 }
 
 /// The legal actions as a mask over the whole action space.
-pub(crate) fn legal_mask<G: Binding>(game: &G) -> Vec<i32> {
+pub(crate) fn legal_mask<G: Registered>(game: &G) -> Vec<i32> {
     let mut mask = vec![0; game.num_actions()];
     for action in game::legal_actions(game) {
         mask[action] = 1;
@@ -69,7 +74,7 @@ pub(crate) fn legal_mask<G: Binding>(game: &G) -> Vec<i32> {
 
 /// Plays an action id, or refuses it with the library's reason and changes nothing; gives
 /// the hole the move sowed from.
-pub(crate) fn apply<G: Binding>(game: &mut G, action: Int) -> PyResult<Option<usize>> {
+pub(crate) fn apply<G: Registered>(game: &mut G, action: Int) -> PyResult<Option<usize>> {
     guarded(|| {
         let mv = game::checked_move(game, action).map_err(value_error)?;
         let origin = game.origin(mv);
@@ -79,7 +84,7 @@ pub(crate) fn apply<G: Binding>(game: &mut G, action: Int) -> PyResult<Option<us
 }
 
 /// The move `value` names: an action id or a move in the game's notation.
-fn move_named<G: Binding>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+fn move_named<G: Registered>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;
         game::parse_move::<G>(&text).map_err(value_error)
@@ -99,7 +104,7 @@ fn move_named<G: Binding>(game: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Mov
 
 /// Plays a move given as an action id or in notation; returns what it did as a dict, and
 /// the hole it sowed from.
-pub(crate) fn play<'py, G: Binding>(
+pub(crate) fn play<'py, G: Registered>(
     py: Python<'py>,
     game: &mut G,
     value: &Bound<'py, PyAny>,
@@ -120,38 +125,41 @@ pub(crate) fn play<'py, G: Binding>(
     Ok((dict, origin))
 }
 
-/// What the pictures need of a position, as a dict: `rows`, `cols`, `holes` (`(row, column,
-/// seeds)` for each canonical hole, the board as South sees it), `stores` (South's, North's;
-/// `None` in a game without), `marks` (`(hole, player)`: Toguz's tuzdiks), `last` (the hole
-/// the last move sowed from, if known), `to_move`, `result`, `name`.
-pub(crate) fn drawing<'py, G: Binding>(
+/// What the pictures need of a position, as a dict, from the game's own picture
+/// ([`Draw::picture`]): `rows`, `cols`, `holes` (`(row, column, seeds)` for each canonical
+/// hole, the board as South sees it), `stores` (South's, North's; `None` in a game without),
+/// `marks` (`(hole, player)`: Toguz's tuzdiks, South's first), `last` (the hole the last move
+/// sowed from, if known), `to_move`, `result`, `name` (the class's).
+pub(crate) fn drawing<'py, G: Registered>(
     py: Python<'py>,
     game: &G,
+    class: &str,
     last: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (holes, marks) = guarded(|| {
+    let (rows, holes, marks, stores) = guarded(|| {
+        let picture = game.picture();
         let board = game.board();
-        let holes: Vec<(usize, usize, u8)> = board
-            .iter()
-            .enumerate()
-            .map(|(i, &seeds)| {
-                let (row, col) = game.cell(i);
-                (row, col, seeds)
-            })
-            .collect();
-        let marks: Vec<(usize, usize)> = game
-            .marks()
-            .into_iter()
-            .map(|(hole, side)| (hole, side.index()))
-            .collect();
-        Ok((holes, marks))
+        let mut holes: Vec<(usize, usize, u8)> = board.iter().map(|&seeds| (0, 0, seeds)).collect();
+        let mut marks: Vec<(usize, usize)> = Vec::new();
+        for (row, cells) in picture.rows.iter().enumerate() {
+            for (col, cell) in cells.cells.iter().enumerate() {
+                if let Some(hole) = holes.get_mut(cell.index) {
+                    (hole.0, hole.1) = (row, col);
+                }
+                if let Some(owner) = cell.tuzdik {
+                    marks.push((cell.index, owner.index()));
+                }
+            }
+        }
+        marks.sort_by_key(|&(_, owner)| owner);
+        let stores = (!picture.stores.is_empty()).then(|| Side::BOTH.map(|side| game.store(side)));
+        Ok((picture.rows.len(), holes, marks, stores))
     })?;
     let dict = PyDict::new(py);
-    dict.set_item("name", G::CLASS)?;
-    dict.set_item("rows", game.picture_rows())?;
+    dict.set_item("name", class)?;
+    dict.set_item("rows", rows)?;
     dict.set_item("cols", holes.iter().map(|h| h.1 + 1).max().unwrap_or(0))?;
     dict.set_item("holes", holes)?;
-    let stores = G::STORES.then(|| Side::BOTH.map(|side| game.store(side)));
     dict.set_item("stores", stores)?;
     dict.set_item("marks", marks)?;
     dict.set_item("last", last)?;
@@ -170,14 +178,14 @@ pub(crate) fn svg(slf: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The name of action `action` for the player to move: the move in the game's notation,
 /// legal here or not; an id that names no move is refused with `apply_action`'s reason.
-pub(crate) fn action_name<G: Binding>(game: &G, action: Int) -> PyResult<String> {
+pub(crate) fn action_name<G: Registered>(game: &G, action: Int) -> PyResult<String> {
     game::named_move(game, action)
         .map(|mv| mv.to_string())
         .map_err(value_error)
 }
 
 /// The action id of a move written in the game's notation, if it is legal here.
-pub(crate) fn action_of_text<G: Binding>(game: &G, text: &str) -> PyResult<usize> {
+pub(crate) fn action_of_text<G: Registered>(game: &G, text: &str) -> PyResult<usize> {
     let mv = game::parse_move::<G>(text).map_err(value_error)?;
     game.check_move(mv)
         .map_err(|e| value_error(e.to_string()))?;
@@ -186,9 +194,15 @@ pub(crate) fn action_of_text<G: Binding>(game: &G, text: &str) -> PyResult<usize
 
 /// Defines the Python class of one game.
 macro_rules! game_class {
-    ($class:ident, $name:literal, $game:ty, $doc:literal) => {
-        #[doc = $doc]
-        #[pyclass(module = "mancala", name = $name)]
+    ($game:path, $class:ident, $title:literal) => {
+        #[doc = concat!(
+            $title,
+            ", with the methods of OpenSpiel's `State`. Keyword options: the game's rule \
+             options (`mancala rules GAME` lists them; `_` for `-` in their keys), and for a \
+             game that deals random starts `setup` (`even` or `random`), `setup_seed` and \
+             `first_player`."
+        )]
+        #[pyclass(module = "mancala")]
         #[derive(Clone)]
         pub struct $class {
             pub(crate) game: $game,
@@ -203,7 +217,7 @@ macro_rules! game_class {
             #[pyo3(signature = (**options))]
             fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
                 Ok($class {
-                    game: $crate::class::new_game(options)?,
+                    game: $crate::class::new_game(stringify!($class), options)?,
                     last: None,
                 })
             }
@@ -227,7 +241,7 @@ macro_rules! game_class {
             }
 
             fn __repr__(&self) -> PyResult<String> {
-                Ok(format!("{}.from_string({:?})", $name, self.to_string()?))
+                Ok(format!("{}.from_string({:?})", stringify!($class), self.to_string()?))
             }
 
             /// The legal action ids, ascending; empty once the game is over.
@@ -260,7 +274,7 @@ macro_rules! game_class {
 
             /// What the pictures draw, as a dict (see `mancala.render`).
             fn drawing<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-                $crate::class::drawing(py, &self.game, self.last)
+                $crate::class::drawing(py, &self.game, stringify!($class), self.last)
             }
 
             /// The board as SVG, for Jupyter.
@@ -325,7 +339,7 @@ macro_rules! game_class {
 
             /// The length of `observation_tensor()`.
             fn observation_tensor_size(&self) -> PyResult<usize> {
-                guarded(|| Ok($crate::game::observation_len(&self.game)))
+                guarded(|| Ok(actions::observation_len(&self.game)))
             }
 
             /// The size of the action space: action ids are `0..num_distinct_actions()`.
@@ -367,7 +381,7 @@ macro_rules! game_class {
             /// The computer player's choice here: the best action, its value and the
             /// principal variation, as a dict (see the package's documentation). Limits:
             /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
-            /// `endgame_seeds` (Kalah, Oware and Toguz Kumalak) builds the endgame databases up to
+            /// `endgame_seeds` (a game with endgame databases) builds the endgame databases up to
             /// that many seeds on the board, once a process, and takes their exact values.
             #[pyo3(
                 signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16), endgame_seeds = $crate::ints::Int::Value(0)),
@@ -420,39 +434,25 @@ macro_rules! game_class {
     };
 }
 
-game_class!(
-    Toguz,
-    "Toguz",
-    crate::games::Toguz,
-    "Toguz Kumalak. Options: `board` (9, 7 or 5 holes a row), `tuzdik` (`automatic` or \
-     `optional`), `majority_stop` (bool)."
-);
-game_class!(
-    Mangala4,
-    "Mangala4",
-    crate::games::Mangala4,
-    "Mangala IV. Options: `setup` (`even` or `random`), `setup_seed` (int), `first_player` \
-     (0 or 1), `leftover` (`none` or `own-side`)."
-);
-game_class!(
-    Katro,
-    "Katro",
-    crate::games::Katro,
-    "Katro. Options: `size` (`6x6`, `4x4`, `4x6`, `6x3`), `direction` (`A`, `B`, \
-     `per-turn`), `mover_row` (`innermost`, `inner`), `opponent_hole` (`row`, `column`), \
-     `trigger` (`occupied`, `empty`), `single_seed` (bool)."
-);
-game_class!(
-    Oware,
-    "Oware",
-    crate::games::Oware,
-    "Oware Abapa as OpenSpiel plays it. Options: `houses` (1 to 8), `seeds` (per house), \
-     `grand_slam` (`no-capture`, `capture-all`), `max_plies` (0 for no limit), `majority_stop` (bool)."
-);
-game_class!(
-    Kalah,
-    "Kalah",
-    crate::games::Kalah,
-    "Kalah as OpenSpiel's `mancala` plays it, with its action ids (board cells). Options: \
-     `pits` (1 to 8), `seeds` (per pit), `empty_capture` (bool), `max_plies` (0 for no limit)."
-);
+/// Every game's class, from the facade's list of games, and [`add_classes`] to add them all.
+macro_rules! game_classes {
+    ($($game:path, $class:ident, $title:literal;)+) => {
+        $(game_class!($game, $class, $title);)+
+
+        /// Adds every game's class to `module`, and `CLASSES`: each class by the game's name
+        /// (`mancala_toguz`).
+        pub(crate) fn add_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
+            let classes = PyDict::new(module.py());
+            $(
+                module.add_class::<$class>()?;
+                classes.set_item(
+                    game::python_name::<$game>(),
+                    module.getattr(stringify!($class))?,
+                )?;
+            )+
+            module.add("CLASSES", classes)
+        }
+    };
+}
+
+mancala_games::for_each_game!(game_classes);

@@ -2,15 +2,19 @@
 //! methods, `Batch` for stepping many games at once, and `random_playouts`. The pure-Python
 //! modules beside it (`mancala.openspiel`, `mancala.pettingzoo`) adapt these to those libraries.
 //!
-//! Layout: [`game`] says what the bindings need of a game and [`games`] gives it for each game
-//! crate; [`class`] makes the Python classes, [`batch`] the batches, [`playouts`] the
-//! play-outs; [`options`], [`ints`], [`arrays`], [`guard`] and [`names`] are their shared helpers.
+//! The games are the facade's registry (`mancala_games::registry`), each game's side of the
+//! bindings its crate's implementation of the core's `Actions`: a game registered there is a
+//! class here, with no code of its own in this crate.
+//!
+//! Layout: [`game`] is what the bindings do with any registered game; [`class`] makes the
+//! Python classes, [`batch`] the batches, [`playouts`] the play-outs, [`search`] and [`solve`]
+//! the computer player and the solver; [`options`], [`ints`], [`arrays`], [`guard`] and
+//! [`names`] are their shared helpers.
 
 mod arrays;
 mod batch;
 mod class;
 mod game;
-mod games;
 mod guard;
 mod interrupt;
 mod ints;
@@ -28,11 +32,7 @@ use pyo3::prelude::*;
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<class::Toguz>()?;
-    module.add_class::<class::Mangala4>()?;
-    module.add_class::<class::Katro>()?;
-    module.add_class::<class::Oware>()?;
-    module.add_class::<class::Kalah>()?;
+    class::add_classes(module)?;
     module.add_class::<batch::Batch>()?;
     module.add_function(wrap_pyfunction!(playouts::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(playouts::random_game_trace, module)?)?;

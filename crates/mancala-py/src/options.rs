@@ -2,9 +2,12 @@
 //! left over refused, so a misspelt rule never passes silently as the default.
 
 use crate::arrays;
-use crate::game::Binding;
+use crate::game::Config;
 use crate::ints::{self, Int};
-use mancala_engine::rules::{yes_no, RuleOptions, Values};
+use mancala_games::engine::actions::Start;
+use mancala_games::engine::rules::{yes_no, RuleOptions, Values};
+use mancala_games::engine::Side;
+use mancala_games::registry::Registered;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
@@ -131,11 +134,45 @@ impl<'py> Options<'py> {
         PyValueError::new_err(format!("{}: option `{key}`: {why}", self.owner))
     }
 
-    /// Reads game `G`'s options, then refuses any left over: every caller reads them so.
-    pub(crate) fn game<G: Binding>(mut self) -> PyResult<G::Config> {
-        let config = G::config(&mut self)?;
+    /// Reads game `G`'s options (its start options, for a game that offers other starts, then
+    /// its rules), then refuses any left over: every caller reads them so.
+    pub(crate) fn game<G: Registered>(mut self) -> PyResult<Config<G>> {
+        let start = if G::OTHER_STARTS {
+            self.start()?
+        } else {
+            Start::STANDARD
+        };
+        let rules = self.rules()?;
         self.finish()?;
-        Ok(config)
+        Ok(Config { rules, start })
+    }
+
+    /// The start options of a game that offers starts beside its rules' standard one
+    /// ([`Actions::OTHER_STARTS`](mancala_games::engine::actions::Actions::OTHER_STARTS)): `setup` (`even`, the standard start, or `random`, a board
+    /// dealt at random), `setup_seed` (the deal's seed) and `first_player` (0 or 1).
+    fn start(&mut self) -> PyResult<Start> {
+        let random = self.choice("setup", "even", &[("even", false), ("random", true)])?;
+        let seed = self.int("setup_seed", 0)?;
+        let seed = seed.within(0, u64::MAX).ok_or_else(|| {
+            self.bad_value(
+                "setup_seed",
+                format!("a seed from 0 to 2^64 - 1, not {seed}"),
+            )
+        })?;
+        let first = self.int("first_player", 0)?;
+        let first = first
+            .within(0, 1)
+            .and_then(Side::from_index)
+            .ok_or_else(|| {
+                self.bad_value(
+                    "first_player",
+                    format!("0 (South) or 1 (North), not {first}"),
+                )
+            })?;
+        Ok(Start {
+            dealt: random.then_some(seed),
+            first,
+        })
     }
 
     /// Refuses any option not read: a misspelt option must not fall back to the default.

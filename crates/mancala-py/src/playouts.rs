@@ -4,12 +4,13 @@
 
 use crate::arrays::array;
 use crate::batch::check_seed;
-use crate::game::{self, Binding};
+use crate::game::{self, Config};
 use crate::guard::{guarded, value_error};
 use crate::ints::Int;
 use crate::names::{with_game, WithGame};
-use mancala_engine::playout::random_playout;
-use mancala_engine::{EndReason, Rng};
+use mancala_games::engine::playout::random_playout;
+use mancala_games::engine::{EndReason, Rng};
+use mancala_games::registry::Registered;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -48,15 +49,15 @@ impl Tally {
 }
 
 /// Plays `n` more random games of `G` from `rng`, each capped at `max_moves`.
-fn play<G: Binding>(
-    config: &G::Config,
+fn play<G: Registered>(
+    config: &Config<G>,
     n: usize,
     rng: &mut Rng,
     max_moves: u32,
     tally: &mut Tally,
 ) -> Result<(), String> {
     for _ in 0..n {
-        let start = G::start(config, Some(rng))?;
+        let start = config.start(Some(rng))?;
         let end = random_playout(start, rng, max_moves);
         tally.moves += u64::from(end.plies);
         tally.plies.push(end.plies as i32);
@@ -86,7 +87,7 @@ struct Playouts<'py> {
 
 impl<'py> WithGame for Playouts<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Binding>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
+    fn run<G: Registered>(self, config: Config<G>) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, max_moves) = (self.n, self.seed, self.max_moves);
         let py = self.py;
         let mut rng = Rng::new(seed);
@@ -169,12 +170,12 @@ struct Trace<'py> {
 
 impl<'py> WithGame for Trace<'py> {
     type Output = PyResult<Bound<'py, PyDict>>;
-    fn run<G: Binding>(self, config: G::Config) -> PyResult<Bound<'py, PyDict>> {
+    fn run<G: Registered>(self, config: Config<G>) -> PyResult<Bound<'py, PyDict>> {
         let py = self.py;
         let (seed, max_moves) = (self.seed, self.max_moves);
         let (start, plies, over, result) = guarded(|| {
             let mut rng = Rng::new(seed);
-            let mut position = G::start(&config, Some(&mut rng)).map_err(value_error)?;
+            let mut position = config.start(Some(&mut rng)).map_err(value_error)?;
             let start = position.to_string();
             let mut plies = Vec::new();
             for _ in 0..max_moves {

@@ -2,15 +2,14 @@
 //! principal-variation search of `mancala-search`, with the game's fitted evaluation where it
 //! has one, as `mancala play` picks it), run with the interpreter released.
 
-use crate::game::Binding;
-use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::value_error;
 use crate::interrupt::{interruptible, stopped, Stop};
 use crate::ints::Int;
-use mancala_search::{
-    plies_to_end, Limits, Probed, Pvs, ScoreDifference, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS,
-};
-use mancala_solver::{BuildOptions, Databases, Endgame};
+use mancala_games::engine::rules::RuleOptions;
+use mancala_games::player::{self, Player};
+use mancala_games::registry::Registered;
+use mancala_games::search::{plies_to_end, Limits, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS};
+use mancala_games::solver::Databases;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -40,105 +39,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seconds {
     }
 }
 
-/// A game the computer player can search.
-pub(crate) trait Searchable: Binding {
-    /// Searches `self` under `limits`, with a table of `bytes` bytes shared by `threads`
-    /// threads, taking the exact values of `databases` where they know the position, until
-    /// `stop` is raised.
-    fn best(
-        &self,
-        limits: Limits,
-        bytes: usize,
-        threads: usize,
-        databases: Option<&Databases>,
-        stop: &Stop,
-    ) -> SearchResult<Self::Move>;
-
-    /// The endgame databases of this position's rules (the game played to its end) up to
-    /// `seeds` seeds on the board; an error for a game that has none.
-    fn databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
-        let _ = seeds;
-        Err(format!(
-            "{} has no endgame databases: endgame_seeds must be 0",
-            Self::NAME
-        ))
-    }
-
-    /// What the rest of the game brings the side to move where `databases` know it.
-    fn known_in(&self, databases: &Databases) -> Option<i32> {
-        let _ = databases;
-        None
-    }
-}
-
-/// `Searchable` for a game with its evaluator; `databases` after it for a game with endgame
-/// databases (the name of the method it then implements).
-macro_rules! searchable {
-    ($game:ty, $evaluator:expr $(, $databases:ident)?) => {
-        impl Searchable for $game {
-            fn best(
-                &self,
-                limits: Limits,
-                bytes: usize,
-                threads: usize,
-                databases: Option<&Databases>,
-                stop: &Stop,
-            ) -> SearchResult<Self::Move> {
-                let rest = |position: &Self| databases.and_then(|db| position.known_in(db));
-                let pvs = Pvs::with_evaluator(limits, Probed::new($evaluator, rest))
-                    .with_table_bytes(bytes)
-                    .with_threads(threads);
-                run(pvs, self, stop)
-            }
-
-            $(
-                fn $databases(&self, seeds: u32) -> Result<Arc<Databases>, String> {
-                    built(&self.db_template(), seeds)
-                }
-
-                fn known_in(&self, databases: &Databases) -> Option<i32> {
-                    databases.known(self)
-                }
-            )?
-        }
-    };
-}
-
-searchable!(
-    Toguz,
-    mancala_search::games::toguz::Evaluation::default(),
-    databases
-);
-searchable!(Katro, mancala_search::games::katro::Evaluation::default());
-searchable!(Mangala4, ScoreDifference);
-searchable!(
-    Oware,
-    mancala_search::games::oware::Evaluation::default(),
-    databases
-);
-searchable!(
-    Kalah,
-    mancala_search::games::kalah::Evaluation::default(),
-    databases
-);
-
-/// Runs `pvs` on `position` with its table allocated first (outside the time limit), and
+/// Runs `player` on `position` with its table allocated first (outside the time limit), and
 /// always to depth 1 at least, as engines do: a time limit too short for the first iteration
 /// still gives a searched move. `stop` ends it early, with whatever it found.
-fn run<P, E>(mut pvs: Pvs<P, E>, position: &P, stop: &Stop) -> SearchResult<P::Move>
-where
-    P: mancala_engine::Position + Sync,
-    P::Move: std::hash::Hash,
-    E: mancala_search::Evaluator<P> + Sync,
-{
-    pvs.set_stop(Some(Arc::clone(stop)));
-    pvs.allocate_table();
-    let found = pvs.search(position);
+fn run<G: Registered>(mut player: Player<G>, position: &G, stop: &Stop) -> SearchResult<G::Move> {
+    player.set_stop(Some(Arc::clone(stop)));
+    player.allocate_table();
+    let found = player.search(position);
     if found.depth > 0 || found.best_move.is_none() || stopped(stop) {
         return found;
     }
-    pvs.set_limits(Limits::depth(1));
-    pvs.search(position)
+    player.set_limits(Limits::depth(1));
+    player.search(position)
 }
 
 /// The databases built so far in this process, by game, rules and seeds: a search asks for
@@ -148,20 +60,28 @@ static BUILT: Mutex<Option<Built>> = Mutex::new(None);
 /// Databases by game and rules (one text) and seeds.
 type Built = HashMap<(String, u32), Arc<Databases>>;
 
-/// `template`'s databases up to `seeds` seeds on the board: built once a process, on every
-/// core, within the databases' default memory (1 GiB).
-fn built<G: Endgame>(template: &G, seeds: u32) -> Result<Arc<Databases>, String> {
-    let rules = template.db_rules().map_err(|e| e.to_string())?;
-    let key = (format!("{} {rules}", G::NAME), seeds);
+/// The endgame databases of `position`'s rules up to `seeds` seeds on the board: built once a
+/// process, on every core, within the databases' default memory (1 GiB); an error for a game
+/// that has none.
+fn databases<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+    let Some(endgame) = G::endgame() else {
+        return Err(format!(
+            "{} has no endgame databases: endgame_seeds must be 0",
+            G::NAME
+        ));
+    };
+    let template = endgame.template(position);
+    let key = (
+        format!("{} {}", G::NAME, template.rules().options_text()),
+        seeds,
+    );
     let mut cache = BUILT
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(databases) = cache.get_or_insert_with(HashMap::new).get(&key) {
         return Ok(Arc::clone(databases));
     }
-    let (databases, _) = Databases::build(template, &BuildOptions::on_every_core(seeds), None)
-        .map_err(|e| e.to_string())?;
-    let databases = Arc::new(databases);
+    let databases = player::databases(position, seeds)?;
     cache
         .get_or_insert_with(HashMap::new)
         .insert(key, Arc::clone(&databases));
@@ -182,7 +102,7 @@ pub(crate) struct Search {
 
 /// The limits as Python gave them: `time` in seconds, `depth` in plies, `nodes`, `threads`
 /// and the table's size in MiB; with none of the three limits, depth
-/// [`mancala_search::DEFAULT_DEPTH`].
+/// [`mancala_games::search::DEFAULT_DEPTH`].
 pub(crate) fn limits(
     time: Option<Seconds>,
     depth: Option<Int>,
@@ -191,7 +111,7 @@ pub(crate) fn limits(
     table_mb: Int,
     endgame_seeds: Int,
 ) -> PyResult<Search> {
-    let most = mancala_solver::db::MAX_LEVEL_SEEDS;
+    let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
     let endgame_seeds = endgame_seeds.within(0, most).ok_or_else(|| {
         value_error(format!(
             "endgame_seeds must be from 0 to {most}, not {endgame_seeds}"
@@ -247,7 +167,7 @@ pub(crate) fn limits(
 
 /// The moves of `moves` played one after another from `game`, as action ids and in notation,
 /// up to the first that is not legal where it comes.
-pub(crate) fn line<G: Binding>(game: &G, moves: &[G::Move]) -> Vec<(usize, String)> {
+pub(crate) fn line<G: Registered>(game: &G, moves: &[G::Move]) -> Vec<(usize, String)> {
     let mut position = game.clone();
     let mut line = Vec::new();
     for &mv in moves {
@@ -265,7 +185,7 @@ pub(crate) fn line<G: Binding>(game: &G, moves: &[G::Move]) -> Vec<(usize, Strin
 /// ±1 000 000 000 for a won or lost game), `plies_to_end` (the plies to the announced end,
 /// `None` for an evaluation), `pv` and `pv_moves` (the principal variation as action ids and
 /// in notation, starting with the best move), `depth` and `nodes`.
-pub(crate) fn search<'py, G: Searchable>(
+pub(crate) fn search<'py, G: Registered>(
     py: Python<'py>,
     game: &G,
     Search {
@@ -278,9 +198,12 @@ pub(crate) fn search<'py, G: Searchable>(
     let (result, pv) = interruptible(py, |stop| {
         let databases = match endgame_seeds {
             0 => None,
-            seeds => Some(game.databases(seeds).map_err(value_error)?),
+            seeds => Some(databases(game, seeds).map_err(value_error)?),
         };
-        let result = game.best(limits, bytes, threads, databases.as_deref(), stop);
+        let player = player::strongest::<G>(limits, databases)
+            .with_table_bytes(bytes)
+            .with_threads(threads);
+        let result = run(player, game, stop);
         let pv = line(game, &result.pv);
         Ok((result, pv))
     })?;

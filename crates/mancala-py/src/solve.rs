@@ -1,15 +1,15 @@
 //! `solve()` on every game object: the exact value of the position by `mancala-solver`'s proof
-//! search, under both endless-play conventions where play could go on for ever, run with the
-//! interpreter released.
+//! search, with what the solver knows of each game
+//! ([`Solved`](mancala_games::solver::Solved)), under both endless-play
+//! conventions where play could go on for ever, run with the interpreter released.
 
-use crate::game::Binding;
-use crate::games::{Kalah, Katro, Mangala4, Oware, Toguz};
 use crate::guard::{guarded, value_error};
 use crate::interrupt::{interruptible, stopped, Stop};
 use crate::ints::Int;
 use crate::search::line;
-use mancala_solver::{
-    on_large_stack, solve_range, Endless, Keys, Options, Probe, SolveError, MAX_TABLE_BYTES,
+use mancala_games::registry::Registered;
+use mancala_games::solver::{
+    on_large_stack, solve_range, Endless, Options, Probe, SolveError, MAX_TABLE_BYTES,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -19,48 +19,6 @@ use std::sync::Arc;
 /// The nodes a solve may visit when the caller names no limit: a few minutes at most, so
 /// that a position too big to solve ends with an error rather than running for hours.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 100_000_000;
-
-/// A game the solver can prove, with what it needs to know of the game's rules.
-pub(crate) trait Solvable: Binding {
-    /// Whether the scores only grow and never pass the seeds of the game.
-    const MONOTONE_SCORES: bool;
-
-    /// How the solve tells positions apart: whole positions, unless the game's rules let the
-    /// board alone decide the rest.
-    fn solver_keys(&self) -> Keys<Self> {
-        Keys::positions(Self::key)
-    }
-}
-
-impl Solvable for Toguz {
-    const MONOTONE_SCORES: bool = true;
-
-    /// Played to the end, the board alone decides the rest.
-    fn solver_keys(&self) -> Keys<Self> {
-        Keys::best_for(self)
-    }
-}
-
-impl Solvable for Kalah {
-    const MONOTONE_SCORES: bool = true;
-
-    /// Without a move limit, the board alone decides the rest.
-    fn solver_keys(&self) -> Keys<Self> {
-        Keys::best_for(self)
-    }
-}
-
-impl Solvable for Oware {
-    const MONOTONE_SCORES: bool = true;
-}
-
-impl Solvable for Katro {
-    const MONOTONE_SCORES: bool = false;
-}
-
-impl Solvable for Mangala4 {
-    const MONOTONE_SCORES: bool = false;
-}
 
 /// The solver's hook that ends a solve once Ctrl-C raised `stop`: the solver asks it at
 /// every node for a known value (as it asks endgame databases) and it knows none; once
@@ -83,7 +41,7 @@ impl<P> Probe<P> for Interrupt {
 /// on who is given the seeds of an endless game), `low` and `high` (the value under the two
 /// conventions), `best` and `best_moves` (every best move, as action ids and in notation), `pv`
 /// and `pv_moves` (a principal variation) and `nodes`.
-pub(crate) fn solve<'py, G: Solvable>(
+pub(crate) fn solve<'py, G: Registered>(
     py: Python<'py>,
     game: &G,
     nodes: Option<Int>,
@@ -101,12 +59,11 @@ pub(crate) fn solve<'py, G: Solvable>(
             "table_mb must be from 1 to {max_mib} MiB, not {table_mb}"
         ))
     })?;
+    // The game's keys and score bounds (`Solved::solve_options`), the caller's limits.
     let options = Options {
         table_bytes: table << 20,
         max_nodes,
-        keys: game.solver_keys(),
-        monotone_scores: G::MONOTONE_SCORES,
-        ..Options::default()
+        ..G::solve_options(game)
     };
     let solved = interruptible(py, |stop| {
         let options = Options {

@@ -5,8 +5,10 @@
 //! several (a pool of worker threads kept by the batch, each thread a contiguous share of the
 //! games).
 
-use crate::game::{self, Binding};
-use mancala_engine::{Rng, Side};
+use crate::game::{self, Config};
+use mancala_games::engine::actions;
+use mancala_games::engine::{Rng, Side};
+use mancala_games::registry::Registered;
 use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 /// The most action ids a game may have for the bit set of its legal actions.
@@ -98,8 +100,8 @@ pub(crate) trait Stepper: Send + Sync {
 pub(crate) type Saved = (String, u32, [u64; 4]);
 
 /// N games of type `G`.
-pub(crate) struct Games<G: Binding> {
-    config: G::Config,
+pub(crate) struct Games<G: Registered> {
+    config: Config<G>,
     slots: Vec<Slot<G>>,
     max_moves: u32,
     observation_len: usize,
@@ -113,13 +115,13 @@ pub(crate) struct Games<G: Binding> {
 }
 
 /// The legal actions of `game` as a bit set.
-fn legal_bits<G: Binding>(game: &G) -> u64 {
-    game.legal_bits()
+fn legal_bits<G: Registered>(game: &G) -> u64 {
+    game.legal_action_bits()
 }
 
 /// Writes `game`'s observation as `player` sees it into `out` (little-endian float32 bytes).
-fn write_floats<G: Binding>(game: &G, player: Side, out: &mut [u8]) {
-    game.observe_bytes(player, out);
+fn write_floats<G: Registered>(game: &G, player: Side, out: &mut [u8]) {
+    game.observe_le_bytes(player, out);
 }
 
 /// Bytes of ones, one a byte of a word.
@@ -220,9 +222,9 @@ fn workers(threads: usize) -> Result<Option<rayon::ThreadPool>, String> {
         .map_err(|e| format!("the batch's {threads} threads could not be started: {e}"))
 }
 
-impl<G: Binding> Games<G> {
+impl<G: Registered> Games<G> {
     pub(crate) fn new(
-        config: G::Config,
+        config: Config<G>,
         n: usize,
         seed: u64,
         max_moves: u32,
@@ -232,7 +234,7 @@ impl<G: Binding> Games<G> {
         let mut slots = Vec::with_capacity(n);
         for index in 0..n {
             let mut rng = Rng::new(game_seed(seed, index));
-            let game = G::start(&config, Some(&mut rng))?;
+            let game = config.start(Some(&mut rng))?;
             slots.push(Slot {
                 legal: legal_bits(&game),
                 game,
@@ -248,7 +250,7 @@ impl<G: Binding> Games<G> {
             ));
         }
         Ok(Games {
-            observation_len: game::observation_len(first),
+            observation_len: actions::observation_len(first),
             num_actions,
             config,
             slots,
@@ -281,7 +283,7 @@ fn on_threads<T: Send>(
 
 /// Checks the actions of one share of the games against their legal sets (kept since the last
 /// step) and finds their moves; `base` is the index of the share's first game.
-fn check_share<G: Binding>(
+fn check_share<G: Registered>(
     slots: &[Slot<G>],
     actions: &[i64],
     moves: &mut [Choice<G::Move>],
@@ -311,8 +313,8 @@ fn check_share<G: Binding>(
 }
 
 /// Steps one share of the games.
-fn step_share<G: Binding>(
-    config: &G::Config,
+fn step_share<G: Registered>(
+    config: &Config<G>,
     max_moves: u32,
     slots: &mut [Slot<G>],
     moves: &[Choice<G::Move>],
@@ -363,8 +365,8 @@ fn step_share<G: Binding>(
                 (None, true) => mover,
                 (None, false) => slot.game.side_to_move(),
             };
-            game::write_observation(&slot.game, player, last);
-            slot.game = G::start(config, Some(&mut slot.rng))?;
+            actions::write_observation(&slot.game, player, last);
+            slot.game = config.start(Some(&mut slot.rng))?;
             slot.moves = 0;
         } else {
             reward.fill(0.0);
@@ -376,7 +378,7 @@ fn step_share<G: Binding>(
     Ok(())
 }
 
-impl<G: Binding> Stepper for Games<G> {
+impl<G: Registered> Stepper for Games<G> {
     fn len(&self) -> usize {
         self.slots.len()
     }
@@ -401,7 +403,7 @@ impl<G: Binding> Stepper for Games<G> {
             if let Some(seed) = seed {
                 slot.rng = Rng::new(game_seed(seed, index));
             }
-            slot.game = G::start(&self.config, Some(&mut slot.rng))?;
+            slot.game = self.config.start(Some(&mut slot.rng))?;
             slot.moves = 0;
             slot.legal = legal_bits(&slot.game);
         }

@@ -4,8 +4,10 @@ from pathlib import Path
 
 import mancala
 
-#: For each game, option sets that together use every rule option of the game.
-OPTION_SETS = {
+#: For each game, option sets that together use every rule option of the game; a game of the
+#: native module's list that is not below is played under its standard rules.
+OPTION_SETS = {name: [{}] for name in mancala.GAMES}
+OPTION_SETS |= {
     "mancala_toguz": [
         {},
         {"board": 7},

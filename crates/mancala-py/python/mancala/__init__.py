@@ -15,6 +15,7 @@ import operator
 
 import numpy as np
 
+from . import _native
 from ._native import (
     GAMES,
     Batch,
@@ -27,14 +28,13 @@ from ._native import (
     random_playouts,
 )
 
-#: The class of each game, by the name OpenSpiel and PettingZoo know it by.
-CLASSES = {
-    "mancala_toguz": Toguz,
-    "mancala_mangala4": Mangala4,
-    "mancala_katro": Katro,
-    "mancala_oware": Oware,
-    "mancala_kalah": Kalah,
-}
+#: The class of each game, by the name OpenSpiel and PettingZoo know it by: the native module's
+#: list, the facade's registry of games.
+CLASSES = dict(_native.CLASSES)
+
+# Every game's class is an attribute of the package, a game added to the registry too (the
+# imports above name the classes for type checkers).
+globals().update({cls.__name__: cls for cls in CLASSES.values()})
 
 
 def game_class(name):

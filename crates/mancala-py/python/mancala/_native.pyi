@@ -18,9 +18,11 @@ __all__ = [
     "random_playouts",
     "random_game_trace",
     "GAMES",
+    "CLASSES",
 ]
 
 GAMES: List[str]
+CLASSES: Dict[str, type]
 
 _G = TypeVar("_G", bound="_Game")
 
