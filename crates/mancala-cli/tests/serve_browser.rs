@@ -281,9 +281,9 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         let _ = writeln!(std::io::stderr(), "skipped: serve_browser: {why}");
         return;
     };
-    let server = Server::start();
     let browser = Browser::start(&chromium, &chromedriver);
     let started = Instant::now();
+    let server = Server::start();
     browser.go(&server.url());
     browser.wait(
         "return !!document.querySelector('#board svg')",
@@ -292,7 +292,7 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
     );
     browser.settle();
     eprintln!(
-        "the page is drawn {:?} after it was asked for",
+        "the page is drawn and ready {:?} after `mancala serve` started",
         started.elapsed()
     );
     assert_eq!(
@@ -387,6 +387,21 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
     assert_eq!(flipped, order.iter().rev().copied().collect::<Vec<_>>());
     browser.click("#flip");
     browser.settle();
+
+    // How soon the engine's answer to a click is on the board at 100 ms a move: from the
+    // click command to the page settled on the answer, WebDriver's round trips included (a
+    // figure for the docs, not a limit).
+    new_game(&browser, "oware", "houses=6,seeds=4");
+    set(&browser, "time", "100");
+    let clicked = Instant::now();
+    browser.click("#board g.hole.movable");
+    browser.wait(
+        "return document.body.dataset.busy === '0' && Number(document.body.dataset.ply) === 2",
+        30,
+        "the engine's answer",
+    );
+    let answer = clicked.elapsed();
+    eprintln!("the engine's answer is on the board within {answer:?} of the click (100 ms a move)");
 
     // Replay a PlayOK record: pasted, loaded, stepped to its end.
     if let Some(path) = mancala_kit::data::shared_file(
