@@ -64,7 +64,7 @@ const SUBCOMMANDS: [Subcommand; 10] = [
     (
         "shortest-win",
         shortest_win::main,
-        "prove how soon a game of Toguz Kumalak can be won",
+        "prove how soon a game can be won",
     ),
     (
         "engine",
