@@ -190,31 +190,35 @@ fn a_whole_session<G: Game>(name: &str, args: &[&str], start: G) {
 
 #[test]
 fn a_toguz_session() {
-    a_whole_session("toguz", &[], toguz::Toguz::default());
+    a_whole_session("toguz", &[], mancala_games::toguz::Toguz::default());
 }
 
 #[test]
 fn a_mangala4_session() {
-    a_whole_session("mangala4", &[], mangala4::Mangala4::default());
+    a_whole_session(
+        "mangala4",
+        &[],
+        mancala_games::mangala4::Mangala4::default(),
+    );
 }
 
 #[test]
 fn a_katro_session() {
-    a_whole_session("katro", &[], katro::Katro::default());
+    a_whole_session("katro", &[], mancala_games::katro::Katro::default());
 }
 
 #[test]
 fn an_oware_session() {
-    a_whole_session("oware", &[], oware::Oware::default());
+    a_whole_session("oware", &[], mancala_games::oware::Oware::default());
 }
 
 #[test]
 fn a_kalah_session_with_rule_options() {
-    let rules = kalah::RuleSet::with_board(4, 3).unwrap();
+    let rules = mancala_games::kalah::RuleSet::with_board(4, 3).unwrap();
     a_whole_session(
         "kalah",
         &["--pits", "4", "--seeds", "3"],
-        kalah::Kalah::new(rules),
+        mancala_games::kalah::Kalah::new(rules),
     );
 }
 
@@ -301,8 +305,8 @@ fn endgame_seeds_of_other_rules_claim_no_proven_result() {
             "0,1,0,1,0,0/1,0,0,2,0,1 20 22 S empty-capture=yes",
         ),
     ] {
-        let position: kalah::Kalah = text.parse().unwrap();
-        let unlimited = kalah::Kalah::from_setup(kalah::Setup {
+        let position: mancala_games::kalah::Kalah = text.parse().unwrap();
+        let unlimited = mancala_games::kalah::Kalah::from_setup(mancala_games::kalah::Setup {
             rules: position.rules().with_max_plies(0),
             ..position.to_setup()
         })
@@ -368,8 +372,8 @@ fn a_finished_game_has_no_move_and_bad_command_lines_are_refused() {
 #[test]
 fn endgame_seeds_make_a_shallow_search_play_perfectly() {
     let text = "2,0,0,0,3,0/0,1,1,0,0,0 23 18 S";
-    let position: kalah::Kalah = text.parse().unwrap();
-    let unlimited = kalah::Kalah::from_setup(kalah::Setup {
+    let position: mancala_games::kalah::Kalah = text.parse().unwrap();
+    let unlimited = mancala_games::kalah::Kalah::from_setup(mancala_games::kalah::Setup {
         rules: position.rules().with_max_plies(0),
         ..position.to_setup()
     })

@@ -2,7 +2,7 @@
 //! checked by what the person reads.
 
 use mancala_engine::{Game, Side};
-use mangala4::{Mangala4, Setup};
+use mancala_games::mangala4::{Mangala4, Setup};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -3,12 +3,12 @@
 //! Each test is named after the command that once did.
 
 use mancala_engine::{Position as _, Rng};
+use mancala_games::toguz::notation::Style;
+use mancala_games::toguz::record::{write_records, Record};
+use mancala_games::toguz::Toguz;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use toguz::notation::Style;
-use toguz::record::{write_records, Record};
-use toguz::Toguz;
 
 /// Runs `mancala` with the words of `line`.
 fn mancala(line: &str) -> Output {

@@ -271,14 +271,17 @@ fn the_playok_file_and_kz_records_read() {
     assert_eq!(read["error"], "the text holds 2398 games, not 2399");
     // The first game in KZ style (no kazan totals) reads to the same moves.
     let (_, first) = server.post("/api/record", &json!({ "game": "toguz", "text": text }));
-    let moves: Vec<toguz::Move> = strings(&first["moves"])
+    let moves: Vec<mancala_games::toguz::Move> = strings(&first["moves"])
         .iter()
         .map(|mv| mv.parse().unwrap())
         .collect();
-    let kz =
-        toguz::Record::from_moves(&toguz::Toguz::default(), &moves, toguz::notation::Style::Kz)
-            .unwrap()
-            .to_string();
+    let kz = mancala_games::toguz::Record::from_moves(
+        &mancala_games::toguz::Toguz::default(),
+        &moves,
+        mancala_games::toguz::notation::Style::Kz,
+    )
+    .unwrap()
+    .to_string();
     assert!(!kz.contains('('), "{kz}");
     let (status, read) = server.post("/api/record", &json!({ "game": "toguz", "text": kz }));
     assert_eq!(status, 200, "{read}");

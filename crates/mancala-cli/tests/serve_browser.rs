@@ -434,13 +434,16 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         browser.click("#last");
         browser.settle();
         // The board drawn is the record's last position, as the toguz crate replays it.
-        let record = toguz::record::read_records(&text).nth(2).unwrap().unwrap();
+        let record = mancala_games::toguz::record::read_records(&text)
+            .nth(2)
+            .unwrap()
+            .unwrap();
         let replay = record.replay();
         assert!(replay.error.is_none());
         assert_eq!(browser.ply(), replay.moves.len() as u64);
         let expected = replay.position.holes().to_vec();
         for (index, seeds) in browser.holes() {
-            let is_tuzdik = [toguz::WHITE, toguz::BLACK]
+            let is_tuzdik = [mancala_games::toguz::WHITE, mancala_games::toguz::BLACK]
                 .iter()
                 .any(|&side| replay.position.tuzdik(side) == Some(index as usize));
             if !is_tuzdik {
@@ -453,9 +456,9 @@ fn the_page_plays_replays_and_analyses_in_chromium() {
         );
         for pair in kazans.as_array().unwrap() {
             let side = if pair[0] == "south" {
-                toguz::WHITE
+                mancala_games::toguz::WHITE
             } else {
-                toguz::BLACK
+                mancala_games::toguz::BLACK
             };
             assert_eq!(pair[1], json!(replay.position.kazan(side)), "{pair}");
         }

@@ -1,8 +1,8 @@
 //! `mancala solve` on small boards: its last line against plain exhaustive minimax, written
 //! here over the trait.
 
-use kalah::{Kalah, RuleSet};
 use mancala_engine::{Game, Position};
+use mancala_games::kalah::{Kalah, RuleSet};
 use std::process::Command;
 
 /// The last line of `mancala solve ARGS`, which must succeed.

@@ -4,8 +4,8 @@ use crate::checks::{playable, seed_of, serde_agrees};
 use crate::entry::{position, text, value};
 use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
-use kalah::{Kalah, Record, RuleSet};
 use mancala_engine::Game;
+use mancala_games::kalah::{Kalah, Record, RuleSet};
 
 /// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
 /// empty capture, a short move limit, the largest one and none.
@@ -29,7 +29,7 @@ fn counter_starts() -> Vec<Kalah> {
         .into_iter()
         .flat_map(|limit| [u32::MAX - 2, u32::MAX - 1].map(move |ply| (limit, ply)))
         .map(|(limit, ply)| {
-            Kalah::from_setup(kalah::Setup {
+            Kalah::from_setup(mancala_games::kalah::Setup {
                 ply,
                 ..Kalah::new(RuleSet::STANDARD.with_max_plies(limit)).to_setup()
             })
@@ -50,7 +50,11 @@ pub fn all(budget: Budget) {
         budget.share(0.5),
         &texts(&found),
     ));
-    reports.add(value::<kalah::Move>("kalah Move", budget, &moves(&found)));
+    reports.add(value::<mancala_games::kalah::Move>(
+        "kalah Move",
+        budget,
+        &moves(&found),
+    ));
     reports.add(value::<RuleSet>(
         "kalah RuleSet",
         budget,

@@ -4,9 +4,9 @@ use crate::checks::{playable, seed_of, serde_agrees};
 use crate::entry::{position, text, value};
 use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
-use katro::{Hole, Katro, Record, RuleSet, Size};
 use mancala_engine::Game;
 use mancala_engine::Position as _;
+use mancala_games::katro::{Hole, Katro, Record, RuleSet, Size};
 
 /// Runs every Katro entry point.
 pub fn all(budget: Budget) {
@@ -20,7 +20,11 @@ pub fn all(budget: Budget) {
         budget.share(0.5),
         &texts(&found),
     ));
-    reports.add(value::<katro::Move>("katro Move", budget, &moves(&found)));
+    reports.add(value::<mancala_games::katro::Move>(
+        "katro Move",
+        budget,
+        &moves(&found),
+    ));
     let holes: Vec<String> = found
         .iter()
         .flat_map(|p| p.legal_moves().into_iter().map(|mv| mv.hole))

@@ -6,7 +6,9 @@ use crate::games::{moves, positions, texts};
 use crate::harness::Budget;
 use crate::harness::Reports;
 use mancala_engine::{Game, Side};
-use mangala4::{Leftover, Mangala4, Move, Opening, Parity, Record, Ritual, RuleSet, Setup};
+use mancala_games::mangala4::{
+    Leftover, Mangala4, Move, Opening, Parity, Record, Ritual, RuleSet, Setup,
+};
 
 /// Runs every Mangala IV entry point.
 pub fn all(budget: Budget) {

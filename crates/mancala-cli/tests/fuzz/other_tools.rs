@@ -69,15 +69,16 @@ fn database_file() -> PathBuf {
 /// added, or random bytes.
 fn solve_database_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
     use mancala_engine::Game;
-    let rules = ::kalah::RuleSet::with_board(2, 2)
+    let rules = mancala_games::kalah::RuleSet::with_board(2, 2)
         .unwrap()
         .with_max_plies(0);
     let options = mancala_solver::BuildOptions {
         max_seeds: 1 + rng.below(8),
         ..mancala_solver::BuildOptions::default()
     };
-    let (db, _) = mancala_solver::Databases::build(&::kalah::Kalah::new(rules), &options, None)
-        .expect("a small database builds");
+    let (db, _) =
+        mancala_solver::Databases::build(&mancala_games::kalah::Kalah::new(rules), &options, None)
+            .expect("a small database builds");
     let mut bytes = Vec::new();
     db.write(&mut bytes).expect("a database writes to memory");
     match rng.below(6) {
@@ -258,11 +259,11 @@ fn engine_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
         &["toguz", "mangala4", "katro", "oware", "kalah", "chess"],
     );
     let (start, first) = match game {
-        "toguz" => start_and_move::<toguz::Toguz>(),
-        "mangala4" => start_and_move::<mangala4::Mangala4>(),
-        "katro" => start_and_move::<katro::Katro>(),
-        "oware" => start_and_move::<oware::Oware>(),
-        "kalah" => start_and_move::<kalah::Kalah>(),
+        "toguz" => start_and_move::<mancala_games::toguz::Toguz>(),
+        "mangala4" => start_and_move::<mancala_games::mangala4::Mangala4>(),
+        "katro" => start_and_move::<mancala_games::katro::Katro>(),
+        "oware" => start_and_move::<mancala_games::oware::Oware>(),
+        "kalah" => start_and_move::<mancala_games::kalah::Kalah>(),
         _ => ("x".to_owned(), "e4".to_owned()),
     };
     let mut args = vec![game.to_owned()];

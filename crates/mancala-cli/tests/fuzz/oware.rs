@@ -5,7 +5,7 @@ use crate::entry::{position, text, value};
 use crate::games::{moves, positions, records, texts};
 use crate::harness::{Budget, Reports};
 use mancala_engine::Game;
-use oware::{GrandSlam, Oware, Record, RuleSet};
+use mancala_games::oware::{GrandSlam, Oware, Record, RuleSet};
 
 /// The rule sets positions are drawn under: the standard one, smaller and larger boards, the
 /// other grand slam rule, a short move limit, the largest one and none.
@@ -29,7 +29,7 @@ fn counter_starts() -> Vec<Oware> {
         .into_iter()
         .flat_map(|limit| [u32::MAX - 2, u32::MAX - 1].map(move |ply| (limit, ply)))
         .map(|(limit, ply)| {
-            Oware::from_setup(oware::Setup {
+            Oware::from_setup(mancala_games::oware::Setup {
                 ply,
                 ..Oware::new(RuleSet::STANDARD.with_max_plies(limit)).to_setup()
             })
@@ -50,7 +50,11 @@ pub fn all(budget: Budget) {
         budget.share(0.5),
         &texts(&found),
     ));
-    reports.add(value::<oware::Move>("oware Move", budget, &moves(&found)));
+    reports.add(value::<mancala_games::oware::Move>(
+        "oware Move",
+        budget,
+        &moves(&found),
+    ));
     reports.add(value::<RuleSet>(
         "oware RuleSet",
         budget,

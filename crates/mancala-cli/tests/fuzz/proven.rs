@@ -6,8 +6,8 @@
 use crate::harness::{run, Budget, Reports};
 use crate::inputs::pick;
 use crate::tools::{check_ran_loosely, run_subcommand};
-use kalah::{Kalah, RuleSet};
 use mancala_engine::{Game, Position, Rng, Side};
+use mancala_games::kalah::{Kalah, RuleSet};
 use mancala_solver::{
     BuildOptions, Databases, DbError, Endgame, Endless, Options, MAX_BUILD_THREADS,
 };
@@ -63,7 +63,7 @@ fn small_position(rng: &mut Rng) -> Option<Kalah> {
     for _ in 0..on_board {
         holes[rng.below(pits as u32) as usize] += 1;
     }
-    Kalah::from_setup(kalah::Setup {
+    Kalah::from_setup(mancala_games::kalah::Setup {
         rules,
         board: holes,
         stores: [rng.below(4), rng.below(4)],
@@ -81,7 +81,7 @@ fn small_position(rng: &mut Rng) -> Option<Kalah> {
 /// The final score difference for the side to move under perfect play, the move limit
 /// lifted (what the databases' template plays).
 fn solved(position: &Kalah) -> i32 {
-    let unlimited = Kalah::from_setup(kalah::Setup {
+    let unlimited = Kalah::from_setup(mancala_games::kalah::Setup {
         rules: position.db_template_rules(),
         ..position.to_setup()
     })
@@ -268,10 +268,10 @@ fn game_and_moves(rng: &mut Rng) -> (&'static str, String) {
         G::default().legal_moves()[0].to_string()
     }
     match rng.below(5) {
-        0 => ("toguz", first::<toguz::Toguz>()),
-        1 => ("mangala4", first::<mangala4::Mangala4>()),
-        2 => ("katro", first::<katro::Katro>()),
-        3 => ("oware", first::<oware::Oware>()),
+        0 => ("toguz", first::<mancala_games::toguz::Toguz>()),
+        1 => ("mangala4", first::<mancala_games::mangala4::Mangala4>()),
+        2 => ("katro", first::<mancala_games::katro::Katro>()),
+        3 => ("oware", first::<mancala_games::oware::Oware>()),
         _ => ("kalah", first::<Kalah>()),
     }
 }

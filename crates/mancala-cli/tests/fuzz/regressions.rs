@@ -23,7 +23,7 @@ fn error_line(ran: &Ran) -> &str {
 
 #[test]
 fn perft_of_an_endless_game_past_the_maximum_depth_is_refused_not_a_stack_overflow() {
-    let deep = std::panic::catch_unwind(|| perft(&katro::Katro::default(), 20_000));
+    let deep = std::panic::catch_unwind(|| perft(&mancala_games::katro::Katro::default(), 20_000));
     let message = message_of(deep.expect_err("refused"));
     assert_eq!(message, check_depth(20_000).unwrap_err().to_string());
     assert!(message.contains(&MAX_PERFT_DEPTH.to_string()), "{message}");
@@ -45,9 +45,9 @@ fn divide_adds_up_to_perft_in_every_game_and_refuses_depth_zero() {
         assert!(std::panic::catch_unwind(|| divide(*unwind_safe, 0)).is_err());
         assert_eq!(perft(start, 0), 1);
     }
-    agree(&toguz::Toguz::default());
-    agree(&mangala4::Mangala4::default());
-    agree(&katro::Katro::default());
+    agree(&mancala_games::toguz::Toguz::default());
+    agree(&mancala_games::mangala4::Mangala4::default());
+    agree(&mancala_games::katro::Katro::default());
 }
 
 #[test]

@@ -8,9 +8,9 @@ use crate::games::{moves, positions, texts};
 use crate::harness::{run, Budget, Reports};
 use crate::inputs::draw;
 use mancala_engine::{Game, Position as _, Rng};
-use toguz::notation::{Fen, HalfMove, Style};
-use toguz::record::{read_records, write_records, PgnResult, Record};
-use toguz::{BoardSize, RepetitionRule, RuleSet, Toguz, TuzdikRule};
+use mancala_games::toguz::notation::{Fen, HalfMove, Style};
+use mancala_games::toguz::record::{read_records, write_records, PgnResult, Record};
+use mancala_games::toguz::{BoardSize, RepetitionRule, RuleSet, Toguz, TuzdikRule};
 
 /// The rule sets positions are drawn under: the standard rules, and each option on its own.
 fn rule_sets() -> [RuleSet; 5] {
@@ -77,7 +77,11 @@ pub fn all(budget: Budget) {
         budget.share(0.5),
         &texts(&found),
     ));
-    reports.add(value::<toguz::Move>("toguz Move", budget, &moves(&found)));
+    reports.add(value::<mancala_games::toguz::Move>(
+        "toguz Move",
+        budget,
+        &moves(&found),
+    ));
     reports.add(value::<RuleSet>(
         "toguz RuleSet",
         budget,
