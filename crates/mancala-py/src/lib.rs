@@ -36,6 +36,7 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<batch::Batch>()?;
     module.add_function(wrap_pyfunction!(playouts::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(playouts::random_game_trace, module)?)?;
+    module.add_function(wrap_pyfunction!(names::default_options, module)?)?;
     module.add("GAMES", names::names())?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 use crate::game::Config;
 use crate::options::Options;
+use mancala_games::engine::rules::{RuleOptions, Values};
 use mancala_games::registry::{self, Registered, Visitor};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -55,4 +56,43 @@ pub(crate) fn with_game<W: WithGame>(
             names().join(", ")
         ))
     })?
+}
+
+/// Each keyword option of a game with its default, in the order they are read.
+struct Defaults<'py>(Python<'py>);
+
+impl<'py> WithGame for Defaults<'py> {
+    type Output = PyResult<Bound<'py, PyDict>>;
+
+    fn run<G: Registered>(self, _: Config<G>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(self.0);
+        if G::OTHER_STARTS {
+            dict.set_item("setup", "even")?;
+            dict.set_item("setup_seed", 0)?;
+            dict.set_item("first_player", 0)?;
+        }
+        for option in <G::Rules as RuleOptions>::OPTIONS {
+            let key = option.key.replace('-', "_");
+            match option.values {
+                Values::Flag => dict.set_item(key, option.default == "yes")?,
+                Values::Number { .. } | Values::Numbers(_) => {
+                    let number: u64 = option.default.parse().map_err(|_| {
+                        PyValueError::new_err(format!("the default of `{key}` is no number"))
+                    })?;
+                    dict.set_item(key, number)?
+                }
+                Values::Choice(_) => dict.set_item(key, option.default)?,
+            }
+        }
+        Ok(dict)
+    }
+}
+
+/// The keyword options of game `name` with their defaults, in the order the game reads them:
+/// the start options of a game with random starts (`setup`, `setup_seed`, `first_player`),
+/// then its rule options (`mancala rules GAME`), each key spelt with underscores, a flag as a
+/// `bool`, a number as an `int`, a choice as a `str`.
+#[pyfunction]
+pub(crate) fn default_options<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyDict>> {
+    with_game("default_options", name, None, Defaults(py))?
 }

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mancala
-from conftest import CASE_IDS, CASES, new_game
+from conftest import CASE_IDS, CASES, OPTION_SETS, new_game
 
 
 def random_game(game, rng, limit=3000):
@@ -242,3 +242,12 @@ def test_rule_keywords_are_the_rule_options_of_every_front_end():
     assert "single-seed=yes" in mancala.Katro(single_seed=True).to_string()
     with pytest.raises(TypeError, match="unexpected keyword argument 'stop_at_majority'"):
         mancala.Toguz(stop_at_majority=False)
+
+
+@pytest.mark.parametrize("name", mancala.GAMES)
+def test_default_options_are_the_defaults(name):
+    options = mancala.default_options(name)
+    cls = mancala.game_class(name)
+    assert cls(**options) == cls()
+    assert mancala.Batch(name, 2, seed=1, **options).to_strings() == mancala.Batch(name, 2, seed=1).to_strings()
+    assert set(options) >= {key for sets in OPTION_SETS[name] for key in sets}

@@ -24,6 +24,7 @@ from ._native import (
     Mangala4,
     Oware,
     Toguz,
+    default_options,
     random_game_trace,
     random_playouts,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "Mangala4",
     "Oware",
     "Toguz",
+    "default_options",
     "game_class",
     "random_game_trace",
     "random_playouts",

@@ -17,6 +17,7 @@ __all__ = [
     "Batch",
     "random_playouts",
     "random_game_trace",
+    "default_options",
     "GAMES",
     "CLASSES",
 ]
@@ -199,6 +200,7 @@ def random_playouts(
     max_moves: SupportsIndex = 100_000,
     **options: Any,
 ) -> Dict[str, Any]: ...
+def default_options(name: str) -> Dict[str, Any]: ...
 def random_game_trace(
     name: str, seed: SupportsIndex = 0, max_moves: SupportsIndex = 1000, **options: Any
 ) -> Dict[str, Any]: ...

@@ -17,41 +17,19 @@ import mancala
 #: A game's length bound, unless the parameter ``max_moves`` says otherwise.
 DEFAULT_MAX_MOVES = 1000
 
-#: Each game's long name and its rule options with their defaults (OpenSpiel parameters).
+#: Each game's long name where it is not the class's (OpenSpiel's ``long_name``).
+LONG_NAMES = {
+    "mancala_toguz": "Toguz Kumalak",
+    "mancala_mangala4": "Mangala IV",
+    "mancala_oware": "Oware Abapa",
+}
+
+#: Each game's long name and its options with their defaults (OpenSpiel parameters), for
+#: every game of the native module's list: its keyword options as ``mancala.default_options``
+#: gives them.
 GAMES = {
-    "mancala_toguz": (
-        "Toguz Kumalak",
-        {"board": 9, "tuzdik": "automatic", "majority_stop": True},
-    ),
-    "mancala_mangala4": (
-        "Mangala IV",
-        {"setup": "even", "setup_seed": 0, "first_player": 0, "leftover": "none"},
-    ),
-    "mancala_katro": (
-        "Katro",
-        {
-            "size": "6x6",
-            "direction": "A",
-            "mover_row": "innermost",
-            "opponent_hole": "row",
-            "trigger": "occupied",
-            "single_seed": False,
-        },
-    ),
-    "mancala_oware": (
-        "Oware Abapa",
-        {
-            "houses": 6,
-            "seeds": 4,
-            "grand_slam": "no-capture",
-            "max_plies": 1000,
-            "majority_stop": True,
-        },
-    ),
-    "mancala_kalah": (
-        "Kalah",
-        {"pits": 6, "seeds": 4, "empty_capture": False, "max_plies": 1000},
-    ),
+    name: (LONG_NAMES.get(name, cls.__name__), mancala.default_options(name))
+    for name, cls in mancala.CLASSES.items()
 }
 
 
@@ -205,10 +183,16 @@ class KalahGame(MancalaGame):
     NAME = "mancala_kalah"
 
 
-#: The OpenSpiel game class of each game.
-GAME_CLASSES = {
+#: The OpenSpiel game class of each game: the classes above, and one made here for a game of
+#: the native module's list that has none (named after its class, as pickle finds it).
+GAME_CLASSES: dict[str, type] = {
     cls.NAME: cls for cls in (ToguzGame, Mangala4Game, KatroGame, OwareGame, KalahGame)
 }
+for _name, _cls in mancala.CLASSES.items():
+    if _name not in GAME_CLASSES:
+        _game = type(f"{_cls.__name__}Game", (MancalaGame,), {"NAME": _name})
+        globals()[_game.__name__] = _game
+        GAME_CLASSES[_name] = _game
 
 
 def _load_game(name, params):
