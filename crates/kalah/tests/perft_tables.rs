@@ -2,7 +2,7 @@
 //! library's perft, the core's leaf-by-leaf perft and the plain reference, so the doc cannot
 //! drift from the code.
 
-mod plain;
+use crate::plain;
 
 use kalah::prelude::*;
 use mancala_engine::perft::{perft, perft_by_leaf};

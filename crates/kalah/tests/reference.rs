@@ -1,7 +1,7 @@
 //! The whole move against the plain reference of `plain/mod.rs`: property tests play random
 //! games through both and compare every ply.
 
-mod plain;
+use crate::plain;
 
 use kalah::prelude::*;
 use plain::Plain;

@@ -2,7 +2,7 @@
 //! board, one move, the exact board after it, worked out by hand from the rules. Boards are
 //! written as in `scenarios.rs`.
 
-mod common;
+use crate::common;
 
 use common::position;
 use common::scenario::{check, mv, rules};

@@ -1,7 +1,7 @@
 //! Perft of the fast implementation against the simple one, for the standard rules and for
 //! every size and option combination.
 
-mod common;
+use crate::common;
 
 use common::Simple;
 use katro::{Katro, RuleSet, Size};

@@ -2,7 +2,7 @@
 //! equals the simple seed-by-seed implementation move for move, seeds are conserved, legal
 //! moves agree with checked play, and every move terminates.
 
-mod common;
+use crate::common;
 
 use common::{is_endless, Simple};
 use katro::{Direction, Hole, Katro, Move, RuleSet, Size};

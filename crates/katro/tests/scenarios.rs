@@ -3,7 +3,7 @@
 //! bottom as South sees them: North's outer row first, South's outer row (row 1) last; holes `a`
 //! to the last column.
 
-mod common;
+use crate::common;
 
 use common::scenario::{check, mv, rules};
 use common::{is_endless, position, Simple};

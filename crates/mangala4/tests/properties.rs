@@ -1,7 +1,7 @@
 //! Property tests: the fast path against the reference implementation of `common`, move-by-move
 //! play against the play-out, conservation, termination, and notation round-trips.
 
-mod common;
+use crate::common;
 
 use common::{ref_game, ref_move};
 use mancala_engine::Rng;

@@ -3,8 +3,7 @@
 //! conserved, a position re-read from its string, its setup, serde and a record plays on
 //! exactly like the original to the end of the game, and the `Game` trait's promises hold.
 
-#[path = "common/rule_sets.rs"]
-mod rule_sets;
+use crate::common::rule_sets;
 
 use mancala_kit::Kit;
 use rule_sets::rule_sets;

@@ -1,7 +1,7 @@
 //! Property tests over random games: seeds are conserved, move generation agrees with checked
 //! play, and the fast move equals a deliberately plain one written straight from the rules.
 
-mod common;
+use crate::common;
 
 use common::total;
 use mancala_engine::{Game, Position as _, Rng, Side};

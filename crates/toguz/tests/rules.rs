@@ -1,7 +1,7 @@
 //! One scenario per rule and edge of the crate's guide (`README.md`): an explicit board, one move, the exact board
 //! after it.
 
-mod common;
+use crate::common;
 
 use common::{balanced, position, position_with, total};
 use mancala_engine::{EndReason, Game, Outcome, Position as _, Side};

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod rule_sets;
+
 use toguz::prelude::*;
 
 /// A standard-rules position: `holes` by canonical index, the other seeds shared between the
