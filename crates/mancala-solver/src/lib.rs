@@ -8,8 +8,12 @@
 //! then the later move of the list. A move after which the same side moves again (Kalah's
 //! another turn) is searched without negating the value. Where the board alone decides the
 //! rest of the game and no position can come back (Kalah without a move limit, with
-//! [`Keys::best_for`] and [`Options::monotone_scores`]), the positions with few seeds left
-//! are worked out once each and kept for the whole solve, beside the table.
+//! [`Keys::best_for`] and [`Options::monotone_scores`]), a search of its own runs: its table
+//! holds what the rest of the game gains the side to move, keyed by the board alone (the
+//! board itself where it fits 64 bits), with the score lead carried outside; nothing is kept
+//! of the current line; every child's entry is read before the children are searched
+//! (enhanced transposition cutoffs); and the positions with few seeds left are worked out
+//! once each and kept for the whole solve, in a flat array indexed like a database level.
 //!
 //! A game whose rules give endless play no value (Toguz Kumalak: sowing without a capture can
 //! bring a position back for ever) is solved under a convention: a position repeated on the
@@ -26,9 +30,9 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod db;
+mod gain;
 mod line;
 mod search;
-mod small;
 mod solved;
 mod stack;
 mod table;
@@ -132,7 +136,19 @@ pub struct Keys<P> {
     rest_of_game: bool,
     /// Whether a position can come back on a line (unknown: yes).
     cycles: bool,
+    /// The gain search of the game, where the board alone decides the rest and no position
+    /// can come back.
+    gain: Option<GainSolve<P>>,
 }
+
+/// A solve by the gain search, for one game, with moves as their places in the legal move
+/// lists.
+type GainSolve<P> = fn(
+    &P,
+    &Options<P>,
+    Endless,
+    Option<&mut dyn FnMut(&Progress)>,
+) -> Result<Solution<usize>, SolveError>;
 
 impl<P: Position> Keys<P> {
     /// Whole positions, told apart by `key`: equal keys must mean positions whose futures are
@@ -143,6 +159,7 @@ impl<P: Position> Keys<P> {
             key,
             rest_of_game: false,
             cycles: true,
+            gain: None,
         }
     }
 
@@ -189,6 +206,7 @@ impl<P: Endgame> Keys<P> {
             key: rest_key::<P>,
             rest_of_game: true,
             cycles: P::CYCLES,
+            gain: (!P::CYCLES).then_some(gain::solve::<P> as GainSolve<P>),
         })
     }
 
@@ -200,6 +218,15 @@ impl<P: Endgame> Keys<P> {
             cycles: P::CYCLES,
             ..Self::positions(P::key)
         })
+    }
+}
+
+impl<P: Position> Keys<P> {
+    /// The gain search, where it serves: keys of the board alone, no position that can come
+    /// back, scores that only grow.
+    fn gain_search(&self, monotone_scores: bool) -> Option<GainSolve<P>> {
+        self.gain
+            .filter(|_| monotone_scores && self.holds_rest() && !self.cycles())
     }
 }
 
@@ -290,7 +317,11 @@ pub fn solve<'p, P: Position>(
     endless: Endless,
     progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
 ) -> Result<Solution<P::Move>, SolveError> {
-    let mut search = Search::new(position, options, endless, progress)?;
+    if let Some(gain) = options.keys.gain_search(options.monotone_scores) {
+        let progress = progress.map(|p| p as &mut dyn FnMut(&Progress));
+        return gain(position, options, endless, progress).map(|s| moves_of(position, s));
+    }
+    let mut search = Search::new(options, endless, progress)?;
     let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
     if let Some(error) = search.stopped() {
         return Err(error);
@@ -322,6 +353,33 @@ pub fn solve<'p, P: Position>(
         table_entries: search.table.used,
         elapsed: search.started.elapsed(),
     })
+}
+
+/// `solution` with the places of moves in the legal move lists made the moves of `root` and
+/// of the principal variation's positions.
+fn moves_of<P: Position>(root: &P, solution: Solution<usize>) -> Solution<P::Move> {
+    let moves = root.legal_moves();
+    let best = solution.best.iter().map(|&i| moves[i]).collect();
+    let mut position = root.clone();
+    let mut pv = Vec::with_capacity(solution.pv.len());
+    for &i in &solution.pv {
+        let mv = position.legal_moves()[i];
+        position.play_unchecked(mv);
+        pv.push(mv);
+    }
+    Solution {
+        value: solution.value,
+        best,
+        pv,
+        pv_repeats: solution.pv_repeats,
+        nodes: solution.nodes,
+        repetitions: solution.repetitions,
+        longest_line: solution.longest_line,
+        probes: solution.probes,
+        table_bytes: solution.table_bytes,
+        table_entries: solution.table_entries,
+        elapsed: solution.elapsed,
+    }
 }
 
 /// A line of best play from `root`, whose value is `value`: at each position the first move

@@ -3,7 +3,6 @@
 //! a position repeated on the current line scored by the endless-play convention.
 
 use crate::line::Line;
-use crate::small::Small;
 use crate::table::{Entry, Table, TableError};
 use crate::{score_lead, Endless, Options, Progress};
 use mancala_engine::{Position, Side};
@@ -51,8 +50,6 @@ pub(crate) struct Search<'a, 'p, P: Position> {
     cycles: bool,
     /// The plies of the current line.
     ply: usize,
-    /// Exact values of positions with few seeds left, where the board alone decides them.
-    small: Option<Small>,
     /// Child lists reused from ply to ply, so a node allocates nothing.
     pool: Vec<Vec<(i32, usize, P)>>,
     pub(crate) nodes: u64,
@@ -90,26 +87,18 @@ fn terminal_value<P: Position>(position: &P) -> Option<i32> {
 }
 
 impl<'a, 'p, P: Position> Search<'a, 'p, P> {
-    /// A search of positions like `root` (the same board size).
+    /// A search under `options`.
     pub(crate) fn new(
-        root: &P,
         options: &'a Options<P>,
         endless: Endless,
         progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
     ) -> Result<Self, SolveError> {
         let cycles = options.keys.cycles();
-        // Without cycles, growing scores and keys of the board alone, a position's value is
-        // its lead plus a value of its board that every line shares.
-        let small = (!cycles && options.monotone_scores && options.keys.holds_rest()).then(|| {
-            let seeds = board_seeds(root) + root.score(Side::South) + root.score(Side::North);
-            Small::for_board(root.board().len(), seeds, options.table_bytes)
-        });
         Ok(Search {
             table: Table::with_bytes(options.table_bytes)?,
             line: Line::new(),
             cycles,
             ply: 0,
-            small,
             pool: Vec::new(),
             nodes: 0,
             repetitions: 0,
@@ -211,11 +200,6 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
                 self.probes += 1;
                 self.repetitions += u64::from(differs);
                 return (score_lead(position) + rest, FREE);
-            }
-        }
-        if let Some(small) = &self.small {
-            if board_seeds(position) <= small.max_seeds() {
-                return (score_lead(position) + self.small_value(position), FREE);
             }
         }
         let key = self.options.keys.key(position);
@@ -395,42 +379,6 @@ impl<'a, 'p, P: Position> Search<'a, 'p, P> {
             }
         }
         None
-    }
-
-    /// The exact value of the rest of the game from `position`, one with few seeds left, for
-    /// its side to move: from the small table, or worked out over every move and kept there.
-    fn small_value(&mut self, position: &P) -> i32 {
-        let key = self.options.keys.key(position);
-        if let Some(value) = self.small.as_ref().and_then(|small| small.get(key)) {
-            return value;
-        }
-        self.nodes += 1;
-        let mover = position.side_to_move();
-        let lead = score_lead(position);
-        // The side to move gains at most every seed left.
-        let most = board_seeds(position) as i32;
-        let mut best = -INF;
-        for mv in position.legal_moves() {
-            let child = position.child(mv);
-            let value = if let Some(value) = terminal_value(&child) {
-                value
-            } else {
-                score_lead(&child) + self.small_value(&child)
-            };
-            let value = if child.side_to_move() == mover {
-                value
-            } else {
-                -value
-            };
-            best = best.max(value - lead);
-            if best >= most {
-                break;
-            }
-        }
-        if let Some(small) = self.small.as_mut() {
-            small.insert(key, best);
-        }
-        best
     }
 
     /// The bounds `entry` gives on the value of `position`.

@@ -27,7 +27,7 @@
 mod build;
 mod file;
 mod games;
-mod index;
+pub(crate) mod index;
 
 pub use build::{BuildOptions, BuildProgress, LevelStats};
 

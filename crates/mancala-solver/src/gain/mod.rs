@@ -1,0 +1,461 @@
+//! The gain search: the proof search for games whose rest is decided by the board alone, in
+//! which no position can come back and scores only grow (Kalah without a move limit).
+//!
+//! A position's value is its score lead plus the *gain* of the rest of the game for its side
+//! to move, which depends on the board and the side to move alone; the table holds bounds on
+//! gains, keyed by the board, so positions that differ only in their scores share an entry,
+//! and the lead is carried down the search outside the table. A gain lies between minus and
+//! plus the seeds on the board. No repetition is looked for. At each node every child is made
+//! once, its table entry read (an enhanced transposition cutoff, and its bucket brought into
+//! the cache for the search below), and the children are searched in order: the table's move,
+//! then moves that give another turn (the pit nearest the store first), then captures by
+//! their size, then the later move. The positions with few seeds on the board are worked out
+//! once each in full and kept for the whole solve ([`small`]).
+
+mod key;
+mod small;
+mod table;
+
+pub(crate) use key::BoardKey;
+
+use crate::db::Endgame;
+use crate::search::{SolveError, INF};
+use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
+use mancala_engine::{Position, Side};
+use small::Small;
+use std::time::Instant;
+use table::Table;
+
+/// The enhanced transposition cutoffs are tried at nodes with this many seeds on the board or
+/// more only: nearer the end the probes of every child cost more than the nodes they save.
+const ETC_SEEDS: u32 = 20;
+
+/// A child of a node: the move's index, what it gains the mover, the child's seeds on the
+/// board and key, whether the mover moves again, and its order.
+#[derive(Debug, Clone)]
+struct Child<P> {
+    position: P,
+    index: usize,
+    gain: i32,
+    seeds: u32,
+    key: u64,
+    same: bool,
+    over: bool,
+    order: i32,
+}
+
+/// The state of one gain search.
+struct Gain<'a, 'p, P: Position> {
+    table: Table,
+    small: Small,
+    keys: BoardKey,
+    /// The plies of the current line.
+    ply: usize,
+    /// Child lists reused from ply to ply, so a node allocates nothing.
+    pool: Vec<Vec<Child<P>>>,
+    nodes: u64,
+    max_line: usize,
+    probes: u64,
+    repetitions: u64,
+    options: &'a Options<P>,
+    endless: Endless,
+    stopped: Option<SolveError>,
+    started: Instant,
+    /// The bounds on the root's gain proved so far, and the root's lead.
+    bounds: (i32, i32),
+    lead: i32,
+    progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+}
+
+/// Seeds on the board of `position`.
+fn board_seeds<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
+/// Seeds in the stores of `position`.
+fn stored<P: Position>(position: &P) -> u32 {
+    position.score(Side::South) + position.score(Side::North)
+}
+
+/// What `child` gains `mover` over `parent` (the score leads' difference for `mover`).
+fn gain_of<P: Position>(parent: &P, child: &P, mover: Side) -> i32 {
+    let lead = |p: &P| p.score(mover) as i32 - p.score(!mover) as i32;
+    lead(child) - lead(parent)
+}
+
+/// Solves `position` by the gain search; the caller has checked that its keys hold values
+/// of the rest of the game, that no position can come back and that scores only grow.
+pub(crate) fn solve<P: Endgame>(
+    position: &P,
+    options: &Options<P>,
+    endless: Endless,
+    progress: Option<&mut (dyn FnMut(&Progress) + '_)>,
+) -> Result<Solution<usize>, SolveError> {
+    let started = Instant::now();
+    let seeds = board_seeds(position);
+    let pits = position.with_db_board(<[u8]>::len);
+    let extra = position.db_extra_states();
+    let mut gain = Gain {
+        table: Table::with_bytes(options.table_bytes)?,
+        small: Small::for_board(pits, extra, seeds + stored(position), options.table_bytes),
+        keys: BoardKey::new(pits, extra),
+        ply: 0,
+        pool: Vec::new(),
+        nodes: 0,
+        max_line: 0,
+        probes: 0,
+        repetitions: 0,
+        options,
+        endless,
+        stopped: None,
+        started,
+        bounds: (-INF, INF),
+        lead: score_lead(position),
+        progress,
+    };
+    let lead = gain.lead;
+    let (mut value, mut best, mut pv) = (lead, Vec::new(), Vec::new());
+    if !position.is_over() {
+        let guess = options.guess.clamp(-MAX_GUESS, MAX_GUESS) - lead;
+        let rest = gain.mtdf(position, seeds, guess);
+        value = lead + rest;
+        if gain.stopped.is_none() {
+            best = gain.best_moves(position, rest);
+            pv = gain.principal_variation(position, rest);
+        }
+    }
+    if let Some(error) = gain.stopped {
+        return Err(error);
+    }
+    Ok(Solution {
+        value,
+        best,
+        pv,
+        pv_repeats: false,
+        nodes: gain.nodes,
+        repetitions: gain.repetitions,
+        longest_line: gain.max_line,
+        probes: gain.probes,
+        table_bytes: gain.table.bytes(),
+        table_entries: gain.table.used,
+        elapsed: gain.started.elapsed(),
+    })
+}
+
+impl<P: Endgame> Gain<'_, '_, P> {
+    fn report(&mut self) {
+        if let Some(progress) = self.progress.as_mut() {
+            let shift = |v: i32| if v.abs() >= INF { v } else { v + self.lead };
+            progress(&Progress {
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                low: shift(self.bounds.0),
+                high: shift(self.bounds.1),
+                table_entries: self.table.used,
+            });
+        }
+    }
+
+    /// The key of `position`.
+    #[inline(always)]
+    fn key(&self, position: &P) -> u64 {
+        let side = position.side_to_move().index();
+        position.with_db_board(|pits| self.keys.key(pits, position.db_extra(), side))
+    }
+
+    /// The child of `position` (`mover` to move) by its legal move `mv`, the `index`-th.
+    #[inline(always)]
+    fn child(&self, position: &P, mover: Side, index: usize, mv: P::Move) -> Child<P> {
+        let child = position.child(mv);
+        let gain = gain_of(position, &child, mover);
+        let same = child.side_to_move() == mover;
+        let over = child.is_over();
+        let (seeds, key) = if over {
+            (0, 0)
+        } else {
+            (board_seeds(&child), self.key(&child))
+        };
+        // By what the move gains (a capture's seeds, a seed in the store), then another turn,
+        // then the later move (Kalah's pit nearer the store); fewer than 256 moves.
+        let order = (gain * 2 + i32::from(same && !over)) * 256 + index as i32;
+        Child {
+            position: child,
+            index,
+            gain,
+            seeds,
+            key,
+            same,
+            over,
+            order,
+        }
+    }
+
+    /// The children of `position` (not over) into `children`, ordered, and, if `etc`, what the table knows of each as bounds on the gain of
+    /// `position`: the most one of them assures and the most any of them allows.
+    fn children(&self, position: &P, etc: bool, children: &mut Vec<Child<P>>) -> (i32, i32) {
+        let mover = position.side_to_move();
+        let (mut assured, mut allowed) = (-INF, -INF);
+        let moves = position.legal_moves();
+        for (index, &mv) in moves.iter().enumerate() {
+            let child = self.child(position, mover, index, mv);
+            let g = child.gain;
+            let (low, high) = if child.over {
+                (g, g)
+            } else {
+                let s = child.seeds as i32;
+                let (mut low, mut high) = (-s, s);
+                if etc {
+                    if let Some(b) = self.table.probe(child.key, INF) {
+                        (low, high) = (low.max(b.low), high.min(b.high));
+                    }
+                }
+                if child.same {
+                    (g + low, g + high)
+                } else {
+                    (g - high, g - low)
+                }
+            };
+            assured = assured.max(low);
+            allowed = allowed.max(high);
+            children.push(child);
+        }
+        children.sort_unstable_by_key(|c| core::cmp::Reverse(c.order));
+        (assured, allowed)
+    }
+
+    /// The gain `child` brings its parent's side to move, searched in that side's window
+    /// `alpha..beta`.
+    #[inline(always)]
+    fn child_value(&mut self, child: &Child<P>, alpha: i32, beta: i32) -> i32 {
+        let g = child.gain;
+        if child.over {
+            g
+        } else if child.same {
+            g + self.search(&child.position, child.seeds, child.key, alpha - g, beta - g)
+        } else {
+            g - self.search(&child.position, child.seeds, child.key, g - beta, g - alpha)
+        }
+    }
+
+    /// The gain of `position` (not over, `seeds` on its board, its key `key`) for its side to
+    /// move, fail-soft: below `alpha` an upper bound, above `beta` a lower bound, between them
+    /// exact.
+    fn search(&mut self, position: &P, seeds: u32, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0x3f_ffff == 0 {
+            self.report();
+        }
+        if self.nodes >= self.options.max_nodes {
+            self.stopped
+                .get_or_insert(SolveError::NodeLimit { nodes: self.nodes });
+        }
+        if self.stopped.is_some() {
+            return 0;
+        }
+        if let Some(databases) = &self.options.databases {
+            // No position can come back, so the value holds on any line.
+            if let Some((rest, differs)) = databases.probe(position, self.endless) {
+                self.probes += 1;
+                self.repetitions += u64::from(differs);
+                return rest;
+            }
+        }
+        if self.small.holds(seeds) {
+            return self.small_value(position);
+        }
+        let s = seeds as i32;
+        // The side to move gains at most every seed left and loses at most as many.
+        if alpha >= s {
+            return s;
+        }
+        if beta <= -s {
+            return -s;
+        }
+        let ply = self.ply;
+        if ply >= self.options.max_line {
+            self.stopped.get_or_insert(SolveError::LineLimit {
+                plies: self.options.max_line,
+            });
+            return 0;
+        }
+        self.max_line = self.max_line.max(ply + 1);
+        let (mut low, mut high, mut hint) = (-s, s, None);
+        if let Some(b) = self.table.probe(key, INF) {
+            (low, high, hint) = (low.max(b.low), high.min(b.high), b.best);
+            if low >= beta || low == high {
+                return low;
+            }
+            if high <= alpha {
+                return high;
+            }
+            alpha = alpha.max(low);
+            beta = beta.min(high);
+        }
+        let (alpha0, nodes0) = (alpha, self.nodes);
+        let (mut best, mut best_index) = (-INF, 0);
+        self.ply += 1;
+        {
+            let mut children = self
+                .pool
+                .get_mut(ply)
+                .map(core::mem::take)
+                .unwrap_or_default();
+            children.clear();
+            let etc = seeds >= ETC_SEEDS;
+            let (assured, allowed) = self.children(position, etc, &mut children);
+            if let Some(c) = children.iter_mut().find(|c| Some(c.index) == hint) {
+                c.order = i32::MAX;
+                children.sort_unstable_by_key(|c| core::cmp::Reverse(c.order));
+            }
+            if assured >= beta || best.max(allowed) <= alpha {
+                // What the children's entries prove already (enhanced transposition cutoffs).
+                best = if assured >= beta {
+                    assured
+                } else {
+                    best.max(allowed)
+                };
+            } else {
+                for child in &children {
+                    let value = self.child_value(child, alpha, beta);
+                    if value > best {
+                        (best, best_index) = (value, child.index);
+                    }
+                    alpha = alpha.max(value);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            self.pool_put(ply, children);
+        }
+        self.ply -= 1;
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let (low, high) = if best >= beta {
+            (best, INF)
+        } else if best <= alpha0 {
+            (-INF, best)
+        } else {
+            (best, best)
+        };
+        let index = (best > alpha0).then_some(best_index);
+        self.table.store(key, low, high, index, self.nodes - nodes0);
+        best
+    }
+
+    /// Gives the child list of `ply` back for reuse.
+    fn pool_put(&mut self, ply: usize, children: Vec<Child<P>>) {
+        if self.pool.len() <= ply {
+            self.pool.resize_with(ply + 1, Vec::new);
+        }
+        self.pool[ply] = children;
+    }
+
+    /// The exact gain of `position`, one the small table takes, for its side to move: from
+    /// the table, or worked out over every move and kept there.
+    fn small_value(&mut self, position: &P) -> i32 {
+        let side = position.side_to_move().index();
+        let slot = position
+            .with_db_board(|pits| self.small.slot(pits, position.db_extra(), side))
+            .expect("the table takes the position");
+        if let Some(value) = self.small.get(slot) {
+            return value;
+        }
+        self.nodes += 1;
+        let mover = position.side_to_move();
+        // The side to move gains at most every seed left.
+        let most = board_seeds(position) as i32;
+        let mut best = -INF;
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let gain = gain_of(position, &child, mover);
+            let value = if child.is_over() {
+                gain
+            } else if child.side_to_move() == mover {
+                gain + self.small_value(&child)
+            } else {
+                gain - self.small_value(&child)
+            };
+            best = best.max(value);
+            if best >= most {
+                break;
+            }
+        }
+        self.small.insert(slot, best);
+        best
+    }
+
+    /// Whether the gain of `position` (not over) is at least `value`.
+    fn at_least(&mut self, position: &P, value: i32) -> bool {
+        let key = self.key(position);
+        self.search(position, board_seeds(position), key, value - 1, value) >= value
+    }
+
+    /// Whether the child of `position` by `mv` keeps the gain `rest` for the side to move.
+    fn keeps(&mut self, position: &P, mv: P::Move, rest: i32) -> bool {
+        let mover = position.side_to_move();
+        let child = position.child(mv);
+        let gain = gain_of(position, &child, mover);
+        if child.is_over() {
+            gain >= rest
+        } else if child.side_to_move() == mover {
+            self.at_least(&child, rest - gain)
+        } else {
+            !self.at_least(&child, gain - rest + 1)
+        }
+    }
+
+    /// The places in the legal move list of every move of `position` that keeps its gain
+    /// `rest`.
+    fn best_moves(&mut self, position: &P, rest: i32) -> Vec<usize> {
+        let moves = position.legal_moves();
+        (0..moves.len())
+            .filter(|&i| self.keeps(position, moves[i], rest))
+            .collect()
+    }
+
+    /// A line of best play from `root`, whose gain is `rest`: at each position the first move
+    /// that keeps the gain, as its place in the legal move list.
+    fn principal_variation(&mut self, root: &P, rest: i32) -> Vec<usize> {
+        let (mut line, mut position, mut rest) = (Vec::new(), root.clone(), rest);
+        while line.len() < PV_LIMIT && !position.is_over() && self.stopped.is_none() {
+            let moves = position.legal_moves();
+            let Some(i) = (0..moves.len()).find(|&i| self.keeps(&position, moves[i], rest)) else {
+                break;
+            };
+            let mv = moves[i];
+            line.push(i);
+            let mover = position.side_to_move();
+            let child = position.child(mv);
+            let gain = gain_of(&position, &child, mover);
+            rest = if child.side_to_move() == mover {
+                rest - gain
+            } else {
+                gain - rest
+            };
+            position = child;
+        }
+        line
+    }
+
+    /// The exact gain of `root` (not over, `seeds` on its board) by MTD(f) null-window passes
+    /// from `guess`.
+    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32) -> i32 {
+        let s = seeds as i32;
+        let (mut low, mut high, mut g) = (-s, s, guess.clamp(-s, s));
+        let key = self.key(root);
+        while low < high && self.stopped.is_none() {
+            let beta = if g == low { g + 1 } else { g };
+            g = self.search(root, seeds, key, beta - 1, beta);
+            if g < beta {
+                high = g;
+            } else {
+                low = g;
+            }
+            self.bounds = (low, high);
+            self.report();
+        }
+        g
+    }
+}

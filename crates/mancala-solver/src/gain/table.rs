@@ -1,0 +1,216 @@
+//! The transposition table of the gain search: bounds on what the rest of the game brings the
+//! side to move, found by a board's key, in a fixed amount of memory chosen up front.
+//!
+//! A bucket is one cache line (64 bytes) of five entries, the five keys first and then their
+//! data, so that a probe reads one line. A key is 64 bits and stored whole: where the key is
+//! the board itself (see [`Keys`](super::Keys)) a hit is never a different board. A new result
+//! takes the place of the bucket's cheapest one (by the nodes it cost, the older of equal
+//! cost), so results that were costly to prove stay.
+
+use crate::table::TableError;
+use crate::MAX_TABLE_BYTES;
+
+/// Entries per bucket.
+const WAYS: usize = 5;
+
+/// "No bound" for a stored lower bound (an upper bound's is [`NO_HIGH`]).
+const NO_LOW: i8 = i8::MIN;
+/// "No bound" for a stored upper bound.
+const NO_HIGH: i8 = i8::MAX;
+/// "No move" in a stored entry.
+const NO_MOVE: u8 = u8::MAX;
+
+/// One cache line of entries: `keys[i]` with `data[i]`; key `0` marks an empty slot.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    keys: [u64; WAYS],
+    /// Low bound (i8), high bound (i8), move (u8), log2 of the nodes it cost (u8).
+    data: [u32; WAYS],
+    _pad: u32,
+}
+
+/// Bounds read from the table: the value lies in `low..=high`; `best` is the index in the
+/// legal move list of the move that proved it, if known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bounds {
+    pub(crate) low: i32,
+    pub(crate) high: i32,
+    pub(crate) best: Option<usize>,
+}
+
+/// The bounds of a stored entry, with `inf` standing for no bound.
+fn unpack(data: u32, inf: i32) -> Bounds {
+    let low = data as u8 as i8;
+    let high = (data >> 8) as u8 as i8;
+    let best = (data >> 16) as u8;
+    Bounds {
+        low: if low == NO_LOW { -inf } else { low.into() },
+        high: if high == NO_HIGH { inf } else { high.into() },
+        best: (best != NO_MOVE).then_some(usize::from(best)),
+    }
+}
+
+/// A table of a fixed number of buckets that never grows.
+#[derive(Debug)]
+pub(crate) struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    pub(crate) used: u64,
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one bucket; the bucket count a power of two).
+    pub(crate) fn with_bytes(bytes: usize) -> Result<Table, TableError> {
+        if bytes > MAX_TABLE_BYTES {
+            return Err(TableError::TooLarge { bytes });
+        }
+        let bucket = core::mem::size_of::<Bucket>();
+        let wanted = (bytes / bucket).max(1);
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(len)
+            .map_err(|_| TableError::Allocation {
+                bytes: len * bucket,
+            })?;
+        buckets.resize(len, Bucket::default());
+        Ok(Table {
+            buckets,
+            mask: len - 1,
+            used: 0,
+        })
+    }
+
+    /// The memory the buckets take, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.buckets.len() * core::mem::size_of::<Bucket>()
+    }
+
+    /// The bucket of `key`: its bits mixed, so that keys that are boards spread.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        let mixed = (key ^ (key >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> 32 ^ mixed) as usize & self.mask
+    }
+
+    /// The bounds stored for `key` (never `0`), if any, with `inf` for a missing bound.
+    #[inline(always)]
+    pub(crate) fn probe(&self, key: u64, inf: i32) -> Option<Bounds> {
+        let bucket = &self.buckets[self.bucket(key)];
+        let way = bucket.keys.iter().position(|&k| k == key)?;
+        Some(unpack(bucket.data[way], inf))
+    }
+
+    /// Stores (or narrows) the bounds `low..=high` of `key` (never `0`), proved by the move of
+    /// index `best`, which cost `nodes` nodes. Bounds beyond a byte are stored weakened.
+    pub(crate) fn store(&mut self, key: u64, low: i32, high: i32, best: Option<usize>, nodes: u64) {
+        let index = self.bucket(key);
+        let work = (64 - nodes.leading_zeros()) as u8;
+        // A bound that does not fit a byte is kept as the weaker bound that does, or none.
+        let low = low.clamp(-128, 127) as i8;
+        let high = high.clamp(-128, 127) as i8;
+        let mut best = best.map_or(NO_MOVE, |i| i.min(usize::from(NO_MOVE) - 1) as u8);
+        let bucket = &mut self.buckets[index];
+        let (way, work) = match bucket.keys.iter().position(|&k| k == key) {
+            Some(way) => {
+                // Both results hold: keep the narrower of each bound.
+                let old = bucket.data[way];
+                let (old_low, old_high) = (old as u8 as i8, (old >> 8) as u8 as i8);
+                let (low, high) = (low.max(old_low), high.min(old_high));
+                if best == NO_MOVE {
+                    best = (old >> 16) as u8;
+                }
+                let work = work.max((old >> 24) as u8);
+                bucket.data[way] = pack(low, high, best, work);
+                return;
+            }
+            None => {
+                // An empty slot, else the cheapest result, the first of equal cost.
+                let mut way = 0;
+                let mut cheapest = u32::MAX;
+                for (i, (&k, &data)) in bucket.keys.iter().zip(&bucket.data).enumerate() {
+                    let cost = if k == 0 { 0 } else { 1 + (data >> 24) };
+                    if cost < cheapest {
+                        (way, cheapest) = (i, cost);
+                    }
+                }
+                if cheapest == 0 {
+                    self.used += 1;
+                }
+                (way, work)
+            }
+        };
+        // The newest result goes first among equals: the slot moves to the bucket's end.
+        let mut ways = way;
+        while ways + 1 < WAYS && bucket.keys[ways + 1] != 0 {
+            bucket.keys[ways] = bucket.keys[ways + 1];
+            bucket.data[ways] = bucket.data[ways + 1];
+            ways += 1;
+        }
+        bucket.keys[ways] = key;
+        bucket.data[ways] = pack(low, high, best, work);
+    }
+}
+
+/// An entry's data.
+fn pack(low: i8, high: i8, best: u8, work: u8) -> u32 {
+    u32::from(low as u8)
+        | u32::from(high as u8) << 8
+        | u32::from(best) << 16
+        | u32::from(work) << 24
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INF: i32 = 1000;
+
+    #[test]
+    fn a_bucket_is_a_cache_line_and_bounds_narrow() {
+        assert_eq!(core::mem::size_of::<Bucket>(), 64);
+        let mut table = Table::with_bytes(1 << 12).unwrap();
+        assert!(table.bytes() <= 1 << 12);
+        table.store(7, -5, 10, Some(2), 100);
+        table.store(7, 0, 20, None, 1);
+        let b = table.probe(7, INF).unwrap();
+        assert_eq!((b.low, b.high, b.best), (0, 10, Some(2)));
+        assert!(table.probe(8, INF).is_none());
+        assert_eq!(table.used, 1);
+        // Missing and oversized bounds.
+        table.store(9, -INF, 300, None, 1);
+        let b = table.probe(9, INF).unwrap();
+        assert_eq!((b.low, b.high, b.best), (-INF, INF, None));
+        table.store(10, 200, INF, None, 1);
+        assert_eq!(table.probe(10, INF).unwrap().low, 127);
+        table.store(11, -INF, -200, None, 1);
+        assert_eq!(table.probe(11, INF).unwrap().high, -128);
+        assert!(matches!(
+            Table::with_bytes(MAX_TABLE_BYTES + 1),
+            Err(TableError::TooLarge { .. })
+        ));
+        assert_eq!(Table::with_bytes(0).unwrap().bytes(), 64);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_its_costliest_results() {
+        let mut table = Table::with_bytes(64).unwrap();
+        // Every key goes to the one bucket: the costly ones stay, the cheapest gives way.
+        for (key, nodes) in [(1, 1_000_000), (2, 10), (3, 50_000), (4, 700), (5, 90)] {
+            table.store(key, 0, 0, None, nodes);
+        }
+        table.store(6, 1, 1, None, 100);
+        assert!(table.probe(2, INF).is_none());
+        for key in [1, 3, 4, 5, 6] {
+            assert!(table.probe(key, INF).is_some(), "key {key}");
+        }
+        // Of equal cost, the older goes.
+        table.store(7, 2, 2, None, 90);
+        assert!(table.probe(5, INF).is_none() && table.probe(6, INF).is_some());
+        table.store(8, 2, 2, None, 1);
+        assert!(table.probe(6, INF).is_none() && table.probe(7, INF).is_some());
+        assert!(table.probe(8, INF).is_some());
+        assert_eq!(table.used, 5);
+    }
+}
