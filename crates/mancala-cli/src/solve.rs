@@ -215,6 +215,7 @@ where
         table_bytes: common.table_mb << 20,
         max_nodes: common.max_nodes,
         guess: common.guess,
+        threads: common.threads,
         ..options
     };
     let progress = common.progress;

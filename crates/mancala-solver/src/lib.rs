@@ -102,7 +102,14 @@ pub struct Options<P> {
     /// position's game and rules); default none. A value that depends on the endless-play
     /// convention counts as a repetition.
     pub databases: Option<Arc<dyn Probe<P>>>,
+    /// Threads sharing the table, 1 to [`MAX_SOLVE_THREADS`] (0 counts as 1; more is refused
+    /// with [`SolveError::Threads`]); default 1. The search of the rest of the game by the
+    /// board alone (Kalah without a move limit) uses them; the others run on one thread.
+    pub threads: usize,
 }
+
+/// The most threads a solve takes ([`Options::threads`]).
+pub const MAX_SOLVE_THREADS: usize = 256;
 
 impl<P: Position> Default for Options<P> {
     fn default() -> Self {
@@ -114,6 +121,18 @@ impl<P: Position> Default for Options<P> {
             monotone_scores: false,
             guess: 0,
             databases: None,
+            threads: 1,
+        }
+    }
+}
+
+impl<P> Options<P> {
+    /// The thread count, 0 as 1, or why it is refused.
+    fn checked_threads(&self) -> Result<usize, SolveError> {
+        match self.threads {
+            0 => Ok(1),
+            n if n <= MAX_SOLVE_THREADS => Ok(n),
+            n => Err(SolveError::Threads { threads: n }),
         }
     }
 }
@@ -317,6 +336,7 @@ pub fn solve<'p, P: Position>(
     endless: Endless,
     progress: Option<&mut (dyn FnMut(&Progress) + 'p)>,
 ) -> Result<Solution<P::Move>, SolveError> {
+    options.checked_threads()?;
     if let Some(gain) = options.keys.gain_search(options.monotone_scores) {
         let progress = progress.map(|p| p as &mut dyn FnMut(&Progress));
         return gain(position, options, endless, progress).map(|s| moves_of(position, s));

@@ -35,6 +35,15 @@ pub enum SolveError {
         /// The limit.
         plies: usize,
     },
+    /// More threads were asked for than [`MAX_SOLVE_THREADS`](crate::MAX_SOLVE_THREADS).
+    #[error(
+        "a solve takes 1 to {} threads, not {threads}",
+        crate::MAX_SOLVE_THREADS
+    )]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+    },
     /// The transposition table could not be had.
     #[error(transparent)]
     Table(#[from] TableError),

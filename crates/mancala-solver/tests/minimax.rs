@@ -6,7 +6,9 @@ mod common;
 
 use common::{move_values, play_down_to};
 use mancala_engine::{Game, Position, Rng};
-use mancala_solver::{board_key, solve, solve_range, Endless, Keys, Options};
+use mancala_solver::{
+    board_key, solve, solve_range, Endless, Keys, Options, SolveError, MAX_SOLVE_THREADS,
+};
 
 /// Checks the solver on `position` under both conventions; `false` when minimax ran out of
 /// budget (the case is then not counted).
@@ -242,11 +244,12 @@ fn kalah_fast_path_agrees_with_the_plain_search() {
             .with_max_plies(0);
         let position = kalah::Kalah::new(rules);
         let plain = solve(&position, &Options::default(), Endless::South, None).unwrap();
-        for table_bytes in [64 << 20, 1 << 12] {
+        for (table_bytes, threads) in [(64 << 20, 1), (1 << 12, 1), (64 << 20, 2), (1 << 12, 3)] {
             let fast = Options {
                 keys: Keys::best_for(&position),
                 monotone_scores: true,
                 table_bytes,
+                threads,
                 ..Options::default()
             };
             let found = solve(&position, &fast, Endless::South, None).unwrap();
@@ -296,6 +299,19 @@ fn kalah_gain_search_agrees_on_random_positions() {
             guess: rng.below(31) as i32 - 15,
             ..whole.clone()
         };
+        // Threads sharing the table find what one finds.
+        for threads in [2, 3] {
+            let shared = Options {
+                threads,
+                ..gain.clone()
+            };
+            let found = solve(&position, &shared, Endless::South, None).unwrap();
+            assert_eq!(
+                (found.value, &found.best),
+                (expected.value, &expected.best),
+                "{position} on {threads} threads"
+            );
+        }
         let found = solve(&position, &gain, Endless::South, None).unwrap();
         assert_eq!(
             (found.value, &found.best),
@@ -314,5 +330,41 @@ fn kalah_gain_search_agrees_on_random_positions() {
         let me = position.side_to_move();
         let lead = |p: &kalah::Kalah, side| p.score(side) as i32 - p.score(!side) as i32;
         assert_eq!(lead(&end, me), found.value, "{position}");
+    }
+}
+
+/// The thread count is bounded, 0 counts as one thread, and a node limit stops the threads
+/// of a solve with an error, never a guess.
+#[test]
+fn threads_are_bounded_and_stop_at_the_node_limit() {
+    let rules = kalah::RuleSet::with_board(4, 3).unwrap().with_max_plies(0);
+    let position = kalah::Kalah::new(rules);
+    let options = |threads, max_nodes| Options {
+        keys: Keys::best_for(&position),
+        monotone_scores: true,
+        threads,
+        max_nodes,
+        ..Options::default()
+    };
+    assert_eq!(
+        solve(
+            &position,
+            &options(MAX_SOLVE_THREADS + 1, u64::MAX),
+            Endless::South,
+            None
+        )
+        .unwrap_err(),
+        SolveError::Threads {
+            threads: MAX_SOLVE_THREADS + 1
+        }
+    );
+    let one = solve(&position, &options(0, u64::MAX), Endless::South, None).unwrap();
+    assert_eq!(one.value, 6);
+    for threads in [1, 2] {
+        let stopped = solve(&position, &options(threads, 5_000), Endless::South, None);
+        assert!(
+            matches!(stopped, Err(SolveError::NodeLimit { .. })),
+            "{threads} threads: {stopped:?}"
+        );
     }
 }

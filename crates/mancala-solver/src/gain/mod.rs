@@ -11,6 +11,12 @@
 //! then moves that give another turn (the pit nearest the store first), then captures by
 //! their size, then the later move. The positions with few seeds on the board are worked out
 //! once each in full and kept for the whole solve ([`small`]).
+//!
+//! On more than one thread every thread runs each MTD(f) pass from the root over the one
+//! shared table and small table; the first to finish gives the pass's value and stops the
+//! others. The helpers search the children of a node without a table move (most likely one
+//! where every move must be refuted) in the reverse order, so that the threads refute them
+//! in different orders and each finds the others' results in the table.
 
 mod key;
 mod small;
@@ -20,9 +26,12 @@ pub(crate) use key::BoardKey;
 
 use crate::db::Endgame;
 use crate::search::{SolveError, INF};
+use crate::stack::LARGE_STACK_BYTES;
 use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use mancala_engine::{Position, Side};
 use small::Small;
+use std::sync::Mutex;
 use std::time::Instant;
 use table::Table;
 
@@ -44,11 +53,27 @@ struct Child<P> {
     order: i32,
 }
 
-/// The state of one gain search.
-struct Gain<'a, 'p, P: Position> {
+/// Nodes a thread counts before it adds them to the solve's total.
+const NODE_BATCH: u64 = 1 << 10;
+
+/// What the threads of one gain search share.
+struct Shared<'a, P: Position> {
     table: Table,
     small: Small,
     keys: BoardKey,
+    options: &'a Options<P>,
+    endless: Endless,
+    /// Set when the current pass is decided or the solve must stop: every thread returns.
+    abort: AtomicBool,
+    /// The nodes of every thread, added in batches of [`NODE_BATCH`].
+    nodes: AtomicU64,
+}
+
+/// One thread of a gain search.
+struct Gain<'s, 'a, 'p, P: Position> {
+    shared: &'s Shared<'a, P>,
+    /// 0 for the thread that reports progress and finds the best moves, else a helper.
+    helper: usize,
     /// The plies of the current line.
     ply: usize,
     /// Child lists reused from ply to ply, so a node allocates nothing.
@@ -57,14 +82,23 @@ struct Gain<'a, 'p, P: Position> {
     max_line: usize,
     probes: u64,
     repetitions: u64,
-    options: &'a Options<P>,
-    endless: Endless,
     stopped: Option<SolveError>,
+    /// Whether this thread left a pass because [`Shared::abort`] was set.
+    aborted: bool,
     started: Instant,
     /// The bounds on the root's gain proved so far, and the root's lead.
     bounds: (i32, i32),
     lead: i32,
     progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+}
+
+/// What a helper thread counted in one pass.
+#[derive(Default)]
+struct Counts {
+    nodes: u64,
+    max_line: usize,
+    probes: u64,
+    repetitions: u64,
 }
 
 /// Seeds on the board of `position`.
@@ -95,29 +129,23 @@ pub(crate) fn solve<P: Endgame>(
     let seeds = board_seeds(position);
     let pits = position.with_db_board(<[u8]>::len);
     let extra = position.db_extra_states();
-    let mut gain = Gain {
+    let threads = options.checked_threads()?;
+    let shared = Shared {
         table: Table::with_bytes(options.table_bytes)?,
         small: Small::for_board(pits, extra, seeds + stored(position), options.table_bytes),
         keys: BoardKey::new(pits, extra),
-        ply: 0,
-        pool: Vec::new(),
-        nodes: 0,
-        max_line: 0,
-        probes: 0,
-        repetitions: 0,
         options,
         endless,
-        stopped: None,
-        started,
-        bounds: (-INF, INF),
-        lead: score_lead(position),
-        progress,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
     };
-    let lead = gain.lead;
+    let lead = score_lead(position);
+    let mut gain = Gain::new(&shared, 0, started, progress);
+    gain.lead = lead;
     let (mut value, mut best, mut pv) = (lead, Vec::new(), Vec::new());
     if !position.is_over() {
         let guess = options.guess.clamp(-MAX_GUESS, MAX_GUESS) - lead;
-        let rest = gain.mtdf(position, seeds, guess);
+        let rest = gain.mtdf(position, seeds, guess, threads);
         value = lead + rest;
         if gain.stopped.is_none() {
             best = gain.best_moves(position, rest);
@@ -136,13 +164,129 @@ pub(crate) fn solve<P: Endgame>(
         repetitions: gain.repetitions,
         longest_line: gain.max_line,
         probes: gain.probes,
-        table_bytes: gain.table.bytes(),
-        table_entries: gain.table.used,
+        table_bytes: shared.table.bytes(),
+        table_entries: shared.table.used(),
         elapsed: gain.started.elapsed(),
     })
 }
 
-impl<P: Endgame> Gain<'_, '_, P> {
+impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
+    /// A thread of the search over `shared`.
+    fn new(
+        shared: &'s Shared<'a, P>,
+        helper: usize,
+        started: Instant,
+        progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+    ) -> Self {
+        Gain {
+            shared,
+            helper,
+            ply: 0,
+            pool: Vec::new(),
+            nodes: 0,
+            max_line: 0,
+            probes: 0,
+            repetitions: 0,
+            stopped: None,
+            aborted: false,
+            started,
+            bounds: (-INF, INF),
+            lead: 0,
+            progress,
+        }
+    }
+
+    /// Whether this thread must leave the pass it is in.
+    #[inline(always)]
+    fn halted(&self) -> bool {
+        self.stopped.is_some() || self.aborted
+    }
+
+    /// A null-window pass at `beta` on `threads` threads: the root's gain, fail-soft, from
+    /// the first thread that finishes; `None` if none finished (this thread's `stopped` then
+    /// says why).
+    fn pass(&mut self, root: &P, seeds: u32, key: u64, beta: i32, threads: usize) -> Option<i32> {
+        let shared = self.shared;
+        shared.abort.store(false, Ordering::Relaxed);
+        self.aborted = false;
+        if threads <= 1 {
+            let value = self.search(root, seeds, key, beta - 1, beta);
+            return self.stopped.is_none().then_some(value);
+        }
+        let winner: Mutex<Option<i32>> = Mutex::new(None);
+        let first_error: Mutex<Option<SolveError>> = Mutex::new(None);
+        let finish = |value: i32| {
+            let mut winner = winner
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            winner.get_or_insert(value);
+            shared.abort.store(true, Ordering::Relaxed);
+        };
+        let fail = |error: SolveError| {
+            let mut first = first_error
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            first.get_or_insert(error);
+            shared.abort.store(true, Ordering::Relaxed);
+        };
+        let started = self.started;
+        let helpers: Vec<Counts> = std::thread::scope(|scope| {
+            // A helper that cannot be started only leaves the pass to the others.
+            let handles: Vec<_> = (1..threads)
+                .filter_map(|helper| {
+                    let (finish, fail) = (&finish, &fail);
+                    let builder = std::thread::Builder::new()
+                        .name(format!("mancala-solve-{helper}"))
+                        .stack_size(LARGE_STACK_BYTES);
+                    builder
+                        .spawn_scoped(scope, move || {
+                            let mut gain = Gain::new(shared, helper, started, None);
+                            let value = gain.search(root, seeds, key, beta - 1, beta);
+                            match gain.stopped.take() {
+                                Some(error) => fail(error),
+                                None if !gain.aborted => finish(value),
+                                None => {}
+                            }
+                            Counts {
+                                nodes: gain.nodes,
+                                max_line: gain.max_line,
+                                probes: gain.probes,
+                                repetitions: gain.repetitions,
+                            }
+                        })
+                        .ok()
+                })
+                .collect();
+            let value = self.search(root, seeds, key, beta - 1, beta);
+            match self.stopped.take() {
+                Some(error) => fail(error),
+                None if !self.aborted => finish(value),
+                None => {}
+            }
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for counts in helpers {
+            self.nodes += counts.nodes;
+            self.max_line = self.max_line.max(counts.max_line);
+            self.probes += counts.probes;
+            self.repetitions += counts.repetitions;
+        }
+        self.aborted = false;
+        shared.abort.store(false, Ordering::Relaxed);
+        let winner = winner
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if winner.is_none() {
+            self.stopped = first_error
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        winner
+    }
+
     fn report(&mut self) {
         if let Some(progress) = self.progress.as_mut() {
             let shift = |v: i32| if v.abs() >= INF { v } else { v + self.lead };
@@ -151,7 +295,7 @@ impl<P: Endgame> Gain<'_, '_, P> {
                 elapsed: self.started.elapsed(),
                 low: shift(self.bounds.0),
                 high: shift(self.bounds.1),
-                table_entries: self.table.used,
+                table_entries: self.shared.table.used(),
             });
         }
     }
@@ -160,7 +304,7 @@ impl<P: Endgame> Gain<'_, '_, P> {
     #[inline(always)]
     fn key(&self, position: &P) -> u64 {
         let side = position.side_to_move().index();
-        position.with_db_board(|pits| self.keys.key(pits, position.db_extra(), side))
+        position.with_db_board(|pits| self.shared.keys.key(pits, position.db_extra(), side))
     }
 
     /// The child of `position` (`mover` to move) by its legal move `mv`, the `index`-th.
@@ -205,7 +349,7 @@ impl<P: Endgame> Gain<'_, '_, P> {
                 let s = child.seeds as i32;
                 let (mut low, mut high) = (-s, s);
                 if etc {
-                    if let Some(b) = self.table.probe(child.key, INF) {
+                    if let Some(b) = self.shared.table.probe(child.key, INF) {
                         (low, high) = (low.max(b.low), high.min(b.high));
                     }
                 }
@@ -237,30 +381,43 @@ impl<P: Endgame> Gain<'_, '_, P> {
         }
     }
 
+    /// Counts a node of the search; whether this thread must leave the pass (a limit met,
+    /// or the pass decided by another thread).
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        let shared = self.shared;
+        let mut total = shared.nodes.load(Ordering::Relaxed) + self.nodes % NODE_BATCH;
+        if self.nodes % NODE_BATCH == 0 {
+            total = shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed) + NODE_BATCH;
+            if self.nodes & 0x3f_ffff == 0 {
+                self.report();
+            }
+            self.aborted = shared.abort.load(Ordering::Relaxed);
+        }
+        if total >= shared.options.max_nodes {
+            self.stopped
+                .get_or_insert(SolveError::NodeLimit { nodes: total });
+        }
+        self.halted()
+    }
+
     /// The gain of `position` (not over, `seeds` on its board, its key `key`) for its side to
     /// move, fail-soft: below `alpha` an upper bound, above `beta` a lower bound, between them
     /// exact.
     fn search(&mut self, position: &P, seeds: u32, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 0x3f_ffff == 0 {
-            self.report();
-        }
-        if self.nodes >= self.options.max_nodes {
-            self.stopped
-                .get_or_insert(SolveError::NodeLimit { nodes: self.nodes });
-        }
-        if self.stopped.is_some() {
+        if self.count_node() {
             return 0;
         }
-        if let Some(databases) = &self.options.databases {
+        if let Some(databases) = &self.shared.options.databases {
             // No position can come back, so the value holds on any line.
-            if let Some((rest, differs)) = databases.probe(position, self.endless) {
+            if let Some((rest, differs)) = databases.probe(position, self.shared.endless) {
                 self.probes += 1;
                 self.repetitions += u64::from(differs);
                 return rest;
             }
         }
-        if self.small.holds(seeds) {
+        if self.shared.small.holds(seeds) {
             return self.small_value(position);
         }
         let s = seeds as i32;
@@ -272,15 +429,15 @@ impl<P: Endgame> Gain<'_, '_, P> {
             return -s;
         }
         let ply = self.ply;
-        if ply >= self.options.max_line {
+        if ply >= self.shared.options.max_line {
             self.stopped.get_or_insert(SolveError::LineLimit {
-                plies: self.options.max_line,
+                plies: self.shared.options.max_line,
             });
             return 0;
         }
         self.max_line = self.max_line.max(ply + 1);
         let (mut low, mut high, mut hint) = (-s, s, None);
-        if let Some(b) = self.table.probe(key, INF) {
+        if let Some(b) = self.shared.table.probe(key, INF) {
             (low, high, hint) = (low.max(b.low), high.min(b.high), b.best);
             if low >= beta || low == high {
                 return low;
@@ -306,6 +463,10 @@ impl<P: Endgame> Gain<'_, '_, P> {
             if let Some(c) = children.iter_mut().find(|c| Some(c.index) == hint) {
                 c.order = i32::MAX;
                 children.sort_unstable_by_key(|c| core::cmp::Reverse(c.order));
+            } else if self.helper % 2 == 1 {
+                // Where every move is likely to need refuting, the helpers take them in
+                // another order than the first thread.
+                children.reverse();
             }
             if assured >= beta || best.max(allowed) <= alpha {
                 // What the children's entries prove already (enhanced transposition cutoffs).
@@ -329,7 +490,7 @@ impl<P: Endgame> Gain<'_, '_, P> {
             self.pool_put(ply, children);
         }
         self.ply -= 1;
-        if self.stopped.is_some() {
+        if self.halted() {
             return 0;
         }
         let (low, high) = if best >= beta {
@@ -340,7 +501,9 @@ impl<P: Endgame> Gain<'_, '_, P> {
             (best, best)
         };
         let index = (best > alpha0).then_some(best_index);
-        self.table.store(key, low, high, index, self.nodes - nodes0);
+        self.shared
+            .table
+            .store(key, low, high, index, self.nodes - nodes0);
         best
     }
 
@@ -357,12 +520,15 @@ impl<P: Endgame> Gain<'_, '_, P> {
     fn small_value(&mut self, position: &P) -> i32 {
         let side = position.side_to_move().index();
         let slot = position
-            .with_db_board(|pits| self.small.slot(pits, position.db_extra(), side))
+            .with_db_board(|pits| self.shared.small.slot(pits, position.db_extra(), side))
             .expect("the table takes the position");
-        if let Some(value) = self.small.get(slot) {
+        if let Some(value) = self.shared.small.get(slot) {
             return value;
         }
         self.nodes += 1;
+        if self.nodes % NODE_BATCH == 0 {
+            self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
+        }
         let mover = position.side_to_move();
         // The side to move gains at most every seed left.
         let most = board_seeds(position) as i32;
@@ -382,7 +548,7 @@ impl<P: Endgame> Gain<'_, '_, P> {
                 break;
             }
         }
-        self.small.insert(slot, best);
+        self.shared.small.insert(slot, best);
         best
     }
 
@@ -440,14 +606,17 @@ impl<P: Endgame> Gain<'_, '_, P> {
     }
 
     /// The exact gain of `root` (not over, `seeds` on its board) by MTD(f) null-window passes
-    /// from `guess`.
-    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32) -> i32 {
+    /// from `guess`, on `threads` threads.
+    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32, threads: usize) -> i32 {
         let s = seeds as i32;
         let (mut low, mut high, mut g) = (-s, s, guess.clamp(-s, s));
         let key = self.key(root);
         while low < high && self.stopped.is_none() {
             let beta = if g == low { g + 1 } else { g };
-            g = self.search(root, seeds, key, beta - 1, beta);
+            let Some(value) = self.pass(root, seeds, key, beta, threads) else {
+                break;
+            };
+            g = value;
             if g < beta {
                 high = g;
             } else {

@@ -5,6 +5,7 @@
 //! position, zero for "not worked out yet", so the memory of levels never met is never touched.
 
 use crate::db::index::{Binomials, Ranks};
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The most positions the table is sized for: a few tens of megabytes.
 const MAX_POSITIONS: u64 = 1 << 26;
@@ -20,8 +21,9 @@ pub(crate) struct Small {
     ranks: Ranks,
     /// Where each level starts.
     starts: Vec<usize>,
-    /// The value plus 128, or 0 for unknown.
-    values: Vec<u8>,
+    /// The value plus 128, or 0 for unknown. The threads of a solve share it: a value is
+    /// exact, so two threads that work out the same position write the same byte.
+    values: Vec<AtomicU8>,
 }
 
 impl Small {
@@ -64,7 +66,7 @@ impl Small {
         let values = if starts.is_empty() {
             Vec::new()
         } else {
-            vec![0; total as usize]
+            (0..total).map(|_| AtomicU8::new(0)).collect()
         };
         Small {
             max_seeds: if starts.is_empty() { 0 } else { max_seeds },
@@ -100,15 +102,15 @@ impl Small {
     /// The value kept in `slot`, if any.
     #[inline(always)]
     pub(crate) fn get(&self, slot: usize) -> Option<i32> {
-        let stored = self.values[slot];
+        let stored = self.values[slot].load(Ordering::Relaxed);
         (stored != 0).then(|| i32::from(stored) - 128)
     }
 
     /// Keeps `value` (at most the seeds of the position in size, so within a byte) in `slot`.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, slot: usize, value: i32) {
+    pub(crate) fn insert(&self, slot: usize, value: i32) {
         debug_assert!(value.abs() <= 127);
-        self.values[slot] = (value.clamp(-127, 127) + 128) as u8;
+        self.values[slot].store((value.clamp(-127, 127) + 128) as u8, Ordering::Relaxed);
     }
 }
 
@@ -128,7 +130,7 @@ mod tests {
             Some(MAX_SEEDS)
         );
         assert_eq!(Small::for_board(8, 1, 24, 64 << 20).max_seeds(), Some(8));
-        let mut small = Small::for_board(4, 1, 12, 1 << 20);
+        let small = Small::for_board(4, 1, 12, 1 << 20);
         assert!(small.holds(4) && !small.holds(5));
         let a = small.slot(&[1, 0, 2, 1], 0, 1).unwrap();
         let b = small.slot(&[1, 0, 2, 1], 0, 0).unwrap();

@@ -9,6 +9,7 @@
 
 use crate::table::TableError;
 use crate::MAX_TABLE_BYTES;
+use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
 /// Entries per bucket.
 const WAYS: usize = 5;
@@ -21,13 +22,19 @@ const NO_HIGH: i8 = i8::MAX;
 const NO_MOVE: u8 = u8::MAX;
 
 /// One cache line of entries: `keys[i]` with `data[i]`; key `0` marks an empty slot.
-#[derive(Debug, Clone, Copy, Default)]
+///
+/// The threads of a solve share the table. A bucket is a sequence lock: a writer makes
+/// `version` odd while it writes, and a reader takes what it read only if `version` was even
+/// and unchanged around the reading, so no thread ever reads one entry's key with another's
+/// bounds. A writer that finds the bucket being written skips its store, which only loses a
+/// result.
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket {
-    keys: [u64; WAYS],
+    keys: [AtomicU64; WAYS],
     /// Low bound (i8), high bound (i8), move (u8), log2 of the nodes it cost (u8).
-    data: [u32; WAYS],
-    _pad: u32,
+    data: [AtomicU32; WAYS],
+    version: AtomicU32,
 }
 
 /// Bounds read from the table: the value lies in `low..=high`; `best` is the index in the
@@ -51,12 +58,12 @@ fn unpack(data: u32, inf: i32) -> Bounds {
     }
 }
 
-/// A table of a fixed number of buckets that never grows.
+/// A table of a fixed number of buckets that never grows, shared by the solve's threads.
 #[derive(Debug)]
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
-    pub(crate) used: u64,
+    used: AtomicU64,
 }
 
 impl Table {
@@ -74,11 +81,11 @@ impl Table {
             .map_err(|_| TableError::Allocation {
                 bytes: len * bucket,
             })?;
-        buckets.resize(len, Bucket::default());
+        buckets.resize_with(len, Bucket::default);
         Ok(Table {
             buckets,
             mask: len - 1,
-            used: 0,
+            used: AtomicU64::new(0),
         })
     }
 
@@ -87,69 +94,108 @@ impl Table {
         self.buckets.len() * core::mem::size_of::<Bucket>()
     }
 
+    /// The entries in use.
+    pub(crate) fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
     /// The bucket of `key`: its bits mixed, so that keys that are boards spread.
     #[inline(always)]
-    fn bucket(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> &Bucket {
         let mixed = (key ^ (key >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> 32 ^ mixed) as usize & self.mask
+        &self.buckets[(mixed >> 32 ^ mixed) as usize & self.mask]
     }
 
     /// The bounds stored for `key` (never `0`), if any, with `inf` for a missing bound.
     #[inline(always)]
     pub(crate) fn probe(&self, key: u64, inf: i32) -> Option<Bounds> {
-        let bucket = &self.buckets[self.bucket(key)];
-        let way = bucket.keys.iter().position(|&k| k == key)?;
-        Some(unpack(bucket.data[way], inf))
+        let bucket = self.bucket(key);
+        let before = bucket.version.load(Ordering::Acquire);
+        let way = bucket
+            .keys
+            .iter()
+            .position(|k| k.load(Ordering::Relaxed) == key)?;
+        let data = bucket.data[way].load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        let after = bucket.version.load(Ordering::Relaxed);
+        (before == after && before & 1 == 0).then(|| unpack(data, inf))
     }
 
     /// Stores (or narrows) the bounds `low..=high` of `key` (never `0`), proved by the move of
     /// index `best`, which cost `nodes` nodes. Bounds beyond a byte are stored weakened.
-    pub(crate) fn store(&mut self, key: u64, low: i32, high: i32, best: Option<usize>, nodes: u64) {
-        let index = self.bucket(key);
+    pub(crate) fn store(&self, key: u64, low: i32, high: i32, best: Option<usize>, nodes: u64) {
+        let bucket = self.bucket(key);
+        let version = bucket.version.load(Ordering::Relaxed);
+        if version & 1 == 1
+            || bucket
+                .version
+                .compare_exchange(version, version + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            // Another thread is writing this bucket.
+            return;
+        }
+        fence(Ordering::Release);
+        self.store_locked(bucket, key, low, high, best, nodes);
+        bucket.version.store(version + 2, Ordering::Release);
+    }
+
+    /// [`store`](Self::store) into `bucket`, which this thread alone writes.
+    fn store_locked(
+        &self,
+        bucket: &Bucket,
+        key: u64,
+        low: i32,
+        high: i32,
+        best: Option<usize>,
+        nodes: u64,
+    ) {
+        let relaxed = Ordering::Relaxed;
         let work = (64 - nodes.leading_zeros()) as u8;
         // A bound that does not fit a byte is kept as the weaker bound that does, or none.
         let low = low.clamp(-128, 127) as i8;
         let high = high.clamp(-128, 127) as i8;
         let mut best = best.map_or(NO_MOVE, |i| i.min(usize::from(NO_MOVE) - 1) as u8);
-        let bucket = &mut self.buckets[index];
-        let (way, work) = match bucket.keys.iter().position(|&k| k == key) {
+        let keys: [u64; WAYS] = core::array::from_fn(|i| bucket.keys[i].load(relaxed));
+        let data: [u32; WAYS] = core::array::from_fn(|i| bucket.data[i].load(relaxed));
+        let (way, work) = match keys.iter().position(|&k| k == key) {
             Some(way) => {
                 // Both results hold: keep the narrower of each bound.
-                let old = bucket.data[way];
+                let old = data[way];
                 let (old_low, old_high) = (old as u8 as i8, (old >> 8) as u8 as i8);
                 let (low, high) = (low.max(old_low), high.min(old_high));
                 if best == NO_MOVE {
                     best = (old >> 16) as u8;
                 }
                 let work = work.max((old >> 24) as u8);
-                bucket.data[way] = pack(low, high, best, work);
+                bucket.data[way].store(pack(low, high, best, work), relaxed);
                 return;
             }
             None => {
                 // An empty slot, else the cheapest result, the first of equal cost.
                 let mut way = 0;
                 let mut cheapest = u32::MAX;
-                for (i, (&k, &data)) in bucket.keys.iter().zip(&bucket.data).enumerate() {
+                for (i, (&k, &data)) in keys.iter().zip(&data).enumerate() {
                     let cost = if k == 0 { 0 } else { 1 + (data >> 24) };
                     if cost < cheapest {
                         (way, cheapest) = (i, cost);
                     }
                 }
                 if cheapest == 0 {
-                    self.used += 1;
+                    self.used.fetch_add(1, relaxed);
                 }
                 (way, work)
             }
         };
         // The newest result goes first among equals: the slot moves to the bucket's end.
         let mut ways = way;
-        while ways + 1 < WAYS && bucket.keys[ways + 1] != 0 {
-            bucket.keys[ways] = bucket.keys[ways + 1];
-            bucket.data[ways] = bucket.data[ways + 1];
+        while ways + 1 < WAYS && keys[ways + 1] != 0 {
+            bucket.keys[ways].store(keys[ways + 1], relaxed);
+            bucket.data[ways].store(data[ways + 1], relaxed);
             ways += 1;
         }
-        bucket.keys[ways] = key;
-        bucket.data[ways] = pack(low, high, best, work);
+        bucket.keys[ways].store(key, relaxed);
+        bucket.data[ways].store(pack(low, high, best, work), relaxed);
     }
 }
 
@@ -170,14 +216,14 @@ mod tests {
     #[test]
     fn a_bucket_is_a_cache_line_and_bounds_narrow() {
         assert_eq!(core::mem::size_of::<Bucket>(), 64);
-        let mut table = Table::with_bytes(1 << 12).unwrap();
+        let table = Table::with_bytes(1 << 12).unwrap();
         assert!(table.bytes() <= 1 << 12);
         table.store(7, -5, 10, Some(2), 100);
         table.store(7, 0, 20, None, 1);
         let b = table.probe(7, INF).unwrap();
         assert_eq!((b.low, b.high, b.best), (0, 10, Some(2)));
         assert!(table.probe(8, INF).is_none());
-        assert_eq!(table.used, 1);
+        assert_eq!(table.used(), 1);
         // Missing and oversized bounds.
         table.store(9, -INF, 300, None, 1);
         let b = table.probe(9, INF).unwrap();
@@ -195,7 +241,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_its_costliest_results() {
-        let mut table = Table::with_bytes(64).unwrap();
+        let table = Table::with_bytes(64).unwrap();
         // Every key goes to the one bucket: the costly ones stay, the cheapest gives way.
         for (key, nodes) in [(1, 1_000_000), (2, 10), (3, 50_000), (4, 700), (5, 90)] {
             table.store(key, 0, 0, None, nodes);
@@ -211,6 +257,6 @@ mod tests {
         table.store(8, 2, 2, None, 1);
         assert!(table.probe(6, INF).is_none() && table.probe(7, INF).is_some());
         assert!(table.probe(8, INF).is_some());
-        assert_eq!(table.used, 5);
+        assert_eq!(table.used(), 5);
     }
 }
