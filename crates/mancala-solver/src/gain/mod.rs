@@ -148,8 +148,8 @@ pub(crate) fn solve<P: Endgame>(
         let rest = gain.mtdf(position, seeds, guess, threads);
         value = lead + rest;
         if gain.stopped.is_none() {
-            best = gain.best_moves(position, rest);
-            pv = gain.principal_variation(position, rest);
+            best = gain.best_moves(position, rest, threads);
+            pv = gain.principal_variation(position, rest, threads);
         }
     }
     if let Some(error) = gain.stopped {
@@ -459,8 +459,25 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                 .unwrap_or_default();
             children.clear();
             let etc = seeds >= ETC_SEEDS;
-            let (assured, allowed) = self.children(position, etc, &mut children);
-            if let Some(c) = children.iter_mut().find(|c| Some(c.index) == hint) {
+            // Without the children's entries to read, the table's move is searched before
+            // the others are made: where it cuts off, they never are.
+            let mut searched = None;
+            if let (false, Some(index)) = (etc, hint) {
+                if let Some(&mv) = position.legal_moves().get(index) {
+                    let child = self.child(position, position.side_to_move(), index, mv);
+                    let value = self.child_value(&child, alpha, beta);
+                    (best, best_index, searched) = (value, index, Some(index));
+                    alpha = alpha.max(value);
+                }
+            }
+            let (assured, allowed) = if alpha >= beta || self.halted() {
+                (-INF, INF)
+            } else {
+                self.children(position, etc, &mut children)
+            };
+            if searched.is_some() {
+                children.retain(|c| Some(c.index) != searched);
+            } else if let Some(c) = children.iter_mut().find(|c| Some(c.index) == hint) {
                 c.order = i32::MAX;
                 children.sort_unstable_by_key(|c| core::cmp::Reverse(c.order));
             } else if self.helper % 2 == 1 {
@@ -468,7 +485,9 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                 // another order than the first thread.
                 children.reverse();
             }
-            if assured >= beta || best.max(allowed) <= alpha {
+            if alpha >= beta || self.halted() {
+                // The table's move cut off, or the pass is over.
+            } else if assured >= beta || best.max(allowed) <= alpha {
                 // What the children's entries prove already (enhanced transposition cutoffs).
                 best = if assured >= beta {
                     assured
@@ -552,42 +571,47 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         best
     }
 
-    /// Whether the gain of `position` (not over) is at least `value`.
-    fn at_least(&mut self, position: &P, value: i32) -> bool {
+    /// Whether the gain of `position` (not over) is at least `value`, searched on `threads`
+    /// threads (false if the search stopped).
+    fn at_least(&mut self, position: &P, value: i32, threads: usize) -> bool {
         let key = self.key(position);
-        self.search(position, board_seeds(position), key, value - 1, value) >= value
+        let seeds = board_seeds(position);
+        self.pass(position, seeds, key, value, threads)
+            .is_some_and(|g| g >= value)
     }
 
     /// Whether the child of `position` by `mv` keeps the gain `rest` for the side to move.
-    fn keeps(&mut self, position: &P, mv: P::Move, rest: i32) -> bool {
+    fn keeps(&mut self, position: &P, mv: P::Move, rest: i32, threads: usize) -> bool {
         let mover = position.side_to_move();
         let child = position.child(mv);
         let gain = gain_of(position, &child, mover);
         if child.is_over() {
             gain >= rest
         } else if child.side_to_move() == mover {
-            self.at_least(&child, rest - gain)
+            self.at_least(&child, rest - gain, threads)
         } else {
-            !self.at_least(&child, gain - rest + 1)
+            !self.at_least(&child, gain - rest + 1, threads)
         }
     }
 
     /// The places in the legal move list of every move of `position` that keeps its gain
     /// `rest`.
-    fn best_moves(&mut self, position: &P, rest: i32) -> Vec<usize> {
+    fn best_moves(&mut self, position: &P, rest: i32, threads: usize) -> Vec<usize> {
         let moves = position.legal_moves();
         (0..moves.len())
-            .filter(|&i| self.keeps(position, moves[i], rest))
+            .filter(|&i| self.keeps(position, moves[i], rest, threads))
             .collect()
     }
 
     /// A line of best play from `root`, whose gain is `rest`: at each position the first move
     /// that keeps the gain, as its place in the legal move list.
-    fn principal_variation(&mut self, root: &P, rest: i32) -> Vec<usize> {
+    fn principal_variation(&mut self, root: &P, rest: i32, threads: usize) -> Vec<usize> {
         let (mut line, mut position, mut rest) = (Vec::new(), root.clone(), rest);
         while line.len() < PV_LIMIT && !position.is_over() && self.stopped.is_none() {
             let moves = position.legal_moves();
-            let Some(i) = (0..moves.len()).find(|&i| self.keeps(&position, moves[i], rest)) else {
+            let Some(i) =
+                (0..moves.len()).find(|&i| self.keeps(&position, moves[i], rest, threads))
+            else {
                 break;
             };
             let mv = moves[i];
