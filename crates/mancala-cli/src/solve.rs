@@ -4,10 +4,13 @@
 //! ```text
 //! mancala solve GAME [RULE OPTIONS] [COMMON]
 //! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
-//!         [DATABASES]
+//!         [--threads N] [DATABASES]
 //! DATABASES (kalah; toguz and oware with --majority-stop no): [--db-seeds N] [--db-read FILE]
-//!           [--db-write FILE] [--db-memory-mb N] [--threads N]
+//!           [--db-write FILE] [--db-memory-mb N]
 //! ```
+//!
+//! `--threads N` (1 to 256, default 1) runs the search of Kalah without a move limit on N
+//! threads sharing one table, and builds the databases on N threads.
 //!
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
 //! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
