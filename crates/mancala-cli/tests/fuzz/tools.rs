@@ -39,9 +39,12 @@ pub struct Ran {
 /// Runs subcommand `name` with `args` and `stdin`; panics if it does not end within
 /// [`TIMEOUT`].
 pub fn run_subcommand(name: &str, args: &[String], stdin: &[u8]) -> Ran {
+    // No command line can hold a NUL byte (the system ends an argument there): the arguments
+    // are passed as far as a shell could pass them.
+    let args: Vec<String> = args.iter().map(|arg| arg.replace('\0', "")).collect();
     let mut child = Command::new(MANCALA)
         .arg(name)
-        .args(args)
+        .args(&args)
         .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
