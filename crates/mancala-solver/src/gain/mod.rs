@@ -5,12 +5,12 @@
 //! to move, which depends on the board and the side to move alone; the table holds bounds on
 //! gains, keyed by the board, so positions that differ only in their scores share an entry,
 //! and the lead is carried down the search outside the table. A gain lies between minus and
-//! plus the seeds on the board. No repetition is looked for. At each node every child is made
-//! once, its table entry read (an enhanced transposition cutoff, and its bucket brought into
-//! the cache for the search below), and the children are searched in order: the table's move,
-//! then moves that give another turn (the pit nearest the store first), then captures by
-//! their size, then the later move. The positions with few seeds on the board are worked out
-//! once each in full and kept for the whole solve ([`small`]).
+//! plus the seeds on the board. No repetition is looked for. The table's move is searched
+//! first (past the start, before the other children are made); then the others by what they gain the mover,
+//! then another turn, then the later move (the pit nearest the store). Near the start every
+//! child's entry is read before any is searched (enhanced transposition cutoffs). The
+//! positions with few seeds on the board are worked out once each in full and kept for the
+//! whole solve ([`small`]).
 //!
 //! On more than one thread every thread runs each MTD(f) pass from the root over the one
 //! shared table and small table; the first to finish gives the pass's value and stops the
@@ -35,9 +35,11 @@ use std::sync::Mutex;
 use std::time::Instant;
 use table::Table;
 
-/// The enhanced transposition cutoffs are tried at nodes with this many seeds on the board or
-/// more only: nearer the end the probes of every child cost more than the nodes they save.
-const ETC_SEEDS: u32 = 20;
+/// The enhanced transposition cutoffs are tried at nodes with at least this share of the
+/// game's seeds on the board (numerator, denominator) only, the few plies nearest the start:
+/// further down the probes of every child cost more than the nodes they save (Kalah (6,4)
+/// from 20 seeds on is a sixth slower to its value).
+const ETC_SHARE: (u32, u32) = (3, 4);
 
 /// A child of a node: the move's index, what it gains the mover, the child's seeds on the
 /// board and key, whether the mover moves again, and its order.
@@ -61,6 +63,8 @@ struct Shared<'a, P: Position> {
     table: Table,
     small: Small,
     keys: BoardKey,
+    /// Nodes with this many seeds on the board or more read their children's entries.
+    etc_seeds: u32,
     options: &'a Options<P>,
     endless: Endless,
     /// Set when the current pass is decided or the solve must stop: every thread returns.
@@ -134,6 +138,7 @@ pub(crate) fn solve<P: Endgame>(
         table: Table::with_bytes(options.table_bytes)?,
         small: Small::for_board(pits, extra, seeds + stored(position), options.table_bytes),
         keys: BoardKey::new(pits, extra),
+        etc_seeds: ((seeds + stored(position)) * ETC_SHARE.0).div_ceil(ETC_SHARE.1),
         options,
         endless,
         abort: AtomicBool::new(false),
@@ -458,7 +463,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                 .map(core::mem::take)
                 .unwrap_or_default();
             children.clear();
-            let etc = seeds >= ETC_SEEDS;
+            let etc = seeds >= self.shared.etc_seeds;
             // Without the children's entries to read, the table's move is searched before
             // the others are made: where it cuts off, they never are.
             let mut searched = None;
