@@ -2,7 +2,7 @@
 //! the search reaches them again and again under ever other windows, and each is worked out
 //! once, the first time it is met (a lazily filled endgame table). A flat array indexed as the
 //! databases index a level (the board's rank, the extra state, the side to move), a byte a
-//! position, zero for "not worked out yet", so the memory of levels never met is never touched.
+//! position, zero for "not worked out yet", shared by the threads of a solve.
 
 use crate::db::index::{Binomials, Ranks};
 use core::sync::atomic::{AtomicU8, Ordering};
