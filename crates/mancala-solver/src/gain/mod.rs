@@ -31,7 +31,7 @@ use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMI
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use mancala_engine::{Position, Side};
 use small::Small;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 use table::Table;
 
@@ -218,20 +218,15 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             let value = self.search(root, seeds, key, beta - 1, beta);
             return self.stopped.is_none().then_some(value);
         }
-        let winner: Mutex<Option<i32>> = Mutex::new(None);
-        let first_error: Mutex<Option<SolveError>> = Mutex::new(None);
-        let finish = |value: i32| {
-            let mut winner = winner
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            winner.get_or_insert(value);
-            shared.abort.store(true, Ordering::Relaxed);
-        };
-        let fail = |error: SolveError| {
-            let mut first = first_error
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            first.get_or_insert(error);
+        // The first value any thread finds, else the first error: either ends the pass.
+        let found: Mutex<(Option<i32>, Option<SolveError>)> = Mutex::new((None, None));
+        let record = |outcome: Option<Result<i32, SolveError>>| {
+            let Some(outcome) = outcome else { return };
+            let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
+            match outcome {
+                Ok(value) => _ = found.0.get_or_insert(value),
+                Err(error) => _ = found.1.get_or_insert(error),
+            }
             shared.abort.store(true, Ordering::Relaxed);
         };
         let started = self.started;
@@ -239,35 +234,20 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             // A helper that cannot be started only leaves the pass to the others.
             let handles: Vec<_> = (1..threads)
                 .filter_map(|helper| {
-                    let (finish, fail) = (&finish, &fail);
+                    let record = &record;
                     let builder = std::thread::Builder::new()
                         .name(format!("mancala-solve-{helper}"))
                         .stack_size(LARGE_STACK_BYTES);
                     builder
                         .spawn_scoped(scope, move || {
                             let mut gain = Gain::new(shared, helper, started, None);
-                            let value = gain.search(root, seeds, key, beta - 1, beta);
-                            match gain.stopped.take() {
-                                Some(error) => fail(error),
-                                None if !gain.aborted => finish(value),
-                                None => {}
-                            }
-                            Counts {
-                                nodes: gain.nodes,
-                                max_line: gain.max_line,
-                                probes: gain.probes,
-                                repetitions: gain.repetitions,
-                            }
+                            record(gain.outcome(root, seeds, key, beta));
+                            gain.counts()
                         })
                         .ok()
                 })
                 .collect();
-            let value = self.search(root, seeds, key, beta - 1, beta);
-            match self.stopped.take() {
-                Some(error) => fail(error),
-                None if !self.aborted => finish(value),
-                None => {}
-            }
+            record(self.outcome(root, seeds, key, beta));
             handles
                 .into_iter()
                 .map(|h| h.join().unwrap_or_default())
@@ -281,15 +261,37 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         }
         self.aborted = false;
         shared.abort.store(false, Ordering::Relaxed);
-        let winner = winner
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (winner, error) = found.into_inner().unwrap_or_else(PoisonError::into_inner);
         if winner.is_none() {
-            self.stopped = first_error
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.stopped = error;
         }
         winner
+    }
+
+    /// This thread's null-window search at `beta` from `root`: its value, the limit it met
+    /// (taken from `stopped`), or `None` if another thread ended the pass first.
+    fn outcome(
+        &mut self,
+        root: &P,
+        seeds: u32,
+        key: u64,
+        beta: i32,
+    ) -> Option<Result<i32, SolveError>> {
+        let value = self.search(root, seeds, key, beta - 1, beta);
+        match self.stopped.take() {
+            Some(error) => Some(Err(error)),
+            None => (!self.aborted).then_some(Ok(value)),
+        }
+    }
+
+    /// What this thread counted.
+    fn counts(&self) -> Counts {
+        Counts {
+            nodes: self.nodes,
+            max_line: self.max_line,
+            probes: self.probes,
+            repetitions: self.repetitions,
+        }
     }
 
     fn report(&mut self) {
@@ -339,12 +341,18 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         }
     }
 
-    /// The children of `position` (not over) into `children`, ordered, and, if `etc`, what the table knows of each as bounds on the gain of
-    /// `position`: the most one of them assures and the most any of them allows.
-    fn children(&self, position: &P, etc: bool, children: &mut Vec<Child<P>>) -> (i32, i32) {
+    /// The children of `position` (not over) by its legal `moves` into `children`, ordered,
+    /// and, if `etc`, what the table knows of each as bounds on the gain of `position`: the
+    /// most one of them assures and the most any of them allows.
+    fn children(
+        &self,
+        position: &P,
+        moves: &[P::Move],
+        etc: bool,
+        children: &mut Vec<Child<P>>,
+    ) -> (i32, i32) {
         let mover = position.side_to_move();
         let (mut assured, mut allowed) = (-INF, -INF);
-        let moves = position.legal_moves();
         for (index, &mv) in moves.iter().enumerate() {
             let child = self.child(position, mover, index, mv);
             let g = child.gain;
@@ -386,20 +394,29 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         }
     }
 
+    /// Counts a node, adding a full batch to the solve's total; whether it added one.
+    #[inline(always)]
+    fn tally(&mut self) -> bool {
+        self.nodes += 1;
+        let full = self.nodes % NODE_BATCH == 0;
+        if full {
+            self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
+        }
+        full
+    }
+
     /// Counts a node of the search; whether this thread must leave the pass (a limit met,
     /// or the pass decided by another thread).
     #[inline(always)]
     fn count_node(&mut self) -> bool {
-        self.nodes += 1;
         let shared = self.shared;
-        let mut total = shared.nodes.load(Ordering::Relaxed) + self.nodes % NODE_BATCH;
-        if self.nodes % NODE_BATCH == 0 {
-            total = shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed) + NODE_BATCH;
+        if self.tally() {
             if self.nodes & 0x3f_ffff == 0 {
                 self.report();
             }
             self.aborted = shared.abort.load(Ordering::Relaxed);
         }
+        let total = shared.nodes.load(Ordering::Relaxed) + self.nodes % NODE_BATCH;
         if total >= shared.options.max_nodes {
             self.stopped
                 .get_or_insert(SolveError::NodeLimit { nodes: total });
@@ -466,9 +483,10 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             let etc = seeds >= self.shared.etc_seeds;
             // Without the children's entries to read, the table's move is searched before
             // the others are made: where it cuts off, they never are.
+            let moves = position.legal_moves();
             let mut searched = None;
             if let (false, Some(index)) = (etc, hint) {
-                if let Some(&mv) = position.legal_moves().get(index) {
+                if let Some(&mv) = moves.get(index) {
                     let child = self.child(position, position.side_to_move(), index, mv);
                     let value = self.child_value(&child, alpha, beta);
                     (best, best_index, searched) = (value, index, Some(index));
@@ -478,7 +496,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             let (assured, allowed) = if alpha >= beta || self.halted() {
                 (-INF, INF)
             } else {
-                self.children(position, etc, &mut children)
+                self.children(position, &moves, etc, &mut children)
             };
             if searched.is_some() {
                 children.retain(|c| Some(c.index) != searched);
@@ -549,10 +567,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         if let Some(value) = self.shared.small.get(slot) {
             return value;
         }
-        self.nodes += 1;
-        if self.nodes % NODE_BATCH == 0 {
-            self.shared.nodes.fetch_add(NODE_BATCH, Ordering::Relaxed);
-        }
+        self.tally();
         let mover = position.side_to_move();
         // The side to move gains at most every seed left.
         let most = board_seeds(position) as i32;
