@@ -1,5 +1,6 @@
 //! Endgame databases for the solver and the players, built with progress.
 
+use mancala_games::player::DbSource;
 use mancala_games::registry::Registered;
 use mancala_games::solver::{BuildOptions, BuildProgress, Databases, EndgameOps, LevelStats};
 use std::sync::Arc;
@@ -29,13 +30,21 @@ pub fn build<G>(
         .map_err(|e| e.to_string())
 }
 
-/// The databases a player of `position`'s rules probes, up to `seeds` seeds on the board,
-/// built on every core with one line on standard error when done.
-pub fn for_player<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+/// The databases a player of `position`'s rules probes, built on every core or read from a
+/// file as `source` says, with one line on standard error when done.
+pub fn for_player<G: Registered>(
+    position: &G,
+    source: &DbSource,
+) -> Result<Arc<Databases>, String> {
     let started = std::time::Instant::now();
-    let databases = mancala_games::player::databases(position, seeds)?;
+    let databases = mancala_games::player::databases(position, source)?;
+    let from = match source {
+        DbSource::Build(_) => String::new(),
+        DbSource::File(path) => format!(" from `{}`", path.display()),
+    };
     errln!(
-        "databases: up to {seeds} seeds on the board, {} positions, {:.1} s",
+        "databases{from}: up to {} seeds on the board, {} positions, {:.1} s",
+        databases.max_seeds().map_or(-1, i64::from),
         databases.positions(),
         started.elapsed().as_secs_f64()
     );

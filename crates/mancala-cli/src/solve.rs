@@ -6,7 +6,7 @@
 //! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
 //!         [--threads N] [DATABASES]
 //! DATABASES (kalah; toguz and oware with --majority-stop no): [--db-seeds N] [--db-read FILE]
-//!           [--db-write FILE] [--db-memory-mb N]
+//!           [--db-write FILE] [--db-memory-mb N] [--db-only]
 //! ```
 //!
 //! `--threads N` (1 to 256, default 1) runs the search of Kalah without a move limit on N
@@ -15,7 +15,9 @@
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
 //! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
 //! from a file instead, `--db-write FILE` writes what was built; the search then takes their
-//! values. Oware's databases hold positions with no earlier board in their repetition record
+//! values. `--db-only` stops once the databases are built and written, without a solve: the
+//! file is what `mancala play --db-read`, the match player `pvs:dbfile=FILE`, the engine's
+//! `EndgameFile` and Python's `search(endgame_file=…)` read. Oware's databases hold positions with no earlier board in their repetition record
 //! (the start, or right after a capture) under both extreme conventions for an endless game,
 //! which bracket the value under Oware's repetition rule; the search takes them there only,
 //! and gives `LOW..HIGH` where the conventions differ.
@@ -44,7 +46,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--db-only] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;
@@ -68,6 +70,8 @@ struct Common {
     db_read: Option<String>,
     db_write: Option<String>,
     db_memory_mb: u64,
+    /// Stop once the databases are built (and written): no solve.
+    db_only: bool,
     threads: usize,
 }
 
@@ -89,6 +93,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
         db_read: None,
         db_write: None,
         db_memory_mb: 1 << 10,
+        db_only: false,
         threads: 1,
     };
     let mut rules = Vec::new();
@@ -111,6 +116,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
                 common.guess = cli::in_range("--guess", &value()?, -MAX_GUESS..=MAX_GUESS)?
             }
             "--progress" => common.progress = true,
+            "--db-only" => common.db_only = true,
             "--db-seeds" => {
                 common.db_seeds = Some(cli::in_range(
                     "--db-seeds",
@@ -179,6 +185,12 @@ impl Visitor for Solve<'_> {
                 None
             }
         };
+        if self.common.db_only {
+            return match databases {
+                Some(_) => Ok(()),
+                None => Err("--db-only needs --db-seeds N (or --db-read FILE)".into()),
+            };
+        }
         let options = Options {
             databases,
             ..G::solve_options(&position)

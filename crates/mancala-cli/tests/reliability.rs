@@ -164,13 +164,35 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
             "play katro --auto --db-seeds 4",
             "katro has no endgame databases",
         ),
+        (
+            "play kalah --db-seeds 4 --db-read k.db",
+            "do not go together",
+        ),
+        (
+            "play katro --db-read k.db",
+            "katro has no endgame databases",
+        ),
         ("match kalah pvs:db=128 old", "`db` takes"),
         ("match kalah pvs:eval=score,db=4 old", "`db` goes with"),
         ("match katro pvs:db=4 old", "katro has no endgame databases"),
+        (
+            "match kalah pvs:eval=score,dbfile=k.db old",
+            "`dbfile` goes with",
+        ),
+        ("match kalah pvs:db=4,dbfile=k.db old", "do not go together"),
+        ("match kalah pvs:dbfile= old", "`dbfile` takes a file"),
+        (
+            "match katro pvs:dbfile=k.db old",
+            "katro has no endgame databases",
+        ),
     ];
     for (line, says) in match_cases {
         refused(line, 2, says);
     }
+    // A database file that is not there: the game's header is out, then the error.
+    let out = mancala("play kalah --auto --db-read /nonexistent.db");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot open the database file `/nonexistent.db`"));
     // perft and playouts keep their exit code 1 for a bad command line.
     refused("perft toguz 2 --threads 257", 1, "--threads takes 1 to 256");
     refused("playouts toguz 18446744073709551615", 1, "GAMES takes");

@@ -188,6 +188,108 @@ fn the_computer_in_whole_databases_plays_the_solved_value_from_both_sides() {
 }
 
 #[test]
+fn databases_written_once_are_read_by_the_players() {
+    let board = ["kalah", "--pits", "3", "--seeds", "3", "--empty-capture"];
+    let value = solve(&board);
+    let file = std::env::temp_dir().join(format!("mancala-players-db-{}.db", std::process::id()));
+    let path = file.display().to_string();
+    // `--db-only` builds and writes, and solves nothing.
+    let mut args = board.to_vec();
+    args.extend(["--db-seeds", "18", "--db-write", &path, "--db-only"]);
+    let built = solve(&args);
+    assert!(built.starts_with("databases: up to 18 seeds"), "{built}");
+    // `play` reads the file and plays the solved value, as with the databases built.
+    let mut args = board.to_vec();
+    args.extend([
+        "--max-plies",
+        "0",
+        "--auto",
+        "--depth",
+        "1",
+        "--db-read",
+        &path,
+    ]);
+    let margin = played_margin(&args);
+    // The engine reads it as `EndgameFile`; the match player as `dbfile=`.
+    let engine = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "engine",
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "3",
+            "--empty-capture",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("setoption name EndgameFile value {path}\nposition startpos\ngo depth 1\n");
+    use std::io::Write as _;
+    engine
+        .stdin
+        .as_ref()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let answered = engine.wait_with_output().unwrap();
+    let engine_out = String::from_utf8_lossy(&answered.stdout);
+    let matched = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["match", "kalah"])
+        .arg(format!("pvs:dbfile={path}"))
+        .arg("pvs")
+        .args(["--pits", "3", "--seeds", "3", "--empty-capture"])
+        .args(["--games", "2", "--depth", "1"])
+        .output()
+        .unwrap();
+    // Another board's rules: refused by name.
+    let other = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "play",
+            "kalah",
+            "--pits",
+            "4",
+            "--seeds",
+            "3",
+            "--empty-capture",
+            "--auto",
+        ])
+        .args(["--db-read", &path])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        value.starts_with(&format!("value={margin} ")),
+        "{value} but {margin}"
+    );
+    let best = value.split("best=").nth(1).unwrap_or_default();
+    let played = engine_out
+        .lines()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no best move in {engine_out}"));
+    assert!(
+        best.split(',').any(|m| m == played),
+        "{value} but {engine_out}"
+    );
+    // Every move from the start leads into the databases: the proven margin, as
+    // `docs/protocol.md` gives it (750 000 000 plus the margin of a win).
+    assert_ne!(margin, 0, "the board is chosen for a won start");
+    let proven = margin.signum() * (750_000_000 + margin.abs());
+    assert!(
+        engine_out.contains(&format!("info depth 0 score cp {proven} ")),
+        "{engine_out}"
+    );
+    let match_out = String::from_utf8_lossy(&matched.stdout);
+    assert!(matched.status.success(), "{match_out}");
+    assert!(match_out.contains("games=2 "), "{match_out}");
+    let refused = String::from_utf8_lossy(&other.stderr);
+    assert_eq!(other.status.code(), Some(2), "{refused}");
+    assert!(refused.contains("not a database of this game"), "{refused}");
+}
+
+#[test]
 fn the_oware_computer_with_databases_plays_the_value_of_the_repetition_rule() {
     // Oware's own rule gives this board 0 (the test below); the player takes the databases'
     // values only where that rule agrees with them.

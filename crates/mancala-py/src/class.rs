@@ -382,10 +382,12 @@ macro_rules! game_class {
             /// principal variation, as a dict (see the package's documentation). Limits:
             /// `time` in seconds, `depth` in plies, `nodes`; with none, depth 8.
             /// `endgame_seeds` (a game with endgame databases) builds the endgame databases up to
-            /// that many seeds on the board, once a process, and takes their exact values.
+            /// that many seeds on the board, once a process, and takes their exact values;
+            /// `endgame_file` reads them instead from a file `mancala solve … --db-write`
+            /// wrote for the same rules, once a process.
             #[pyo3(
-                signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16), endgame_seeds = $crate::ints::Int::Value(0)),
-                text_signature = "($self, time=None, depth=None, nodes=None, threads=1, table_mb=16, endgame_seeds=0)"
+                signature = (time = None, depth = None, nodes = None, threads = $crate::ints::Int::Value(1), table_mb = $crate::ints::Int::Value(16), endgame_seeds = $crate::ints::Int::Value(0), endgame_file = None),
+                text_signature = "($self, time=None, depth=None, nodes=None, threads=1, table_mb=16, endgame_seeds=0, endgame_file=None)"
             )]
             #[allow(clippy::too_many_arguments)]
             fn search<'py>(
@@ -397,6 +399,7 @@ macro_rules! game_class {
                 threads: $crate::ints::Int,
                 table_mb: $crate::ints::Int,
                 endgame_seeds: $crate::ints::Int,
+                endgame_file: Option<std::path::PathBuf>,
             ) -> PyResult<Bound<'py, PyDict>> {
                 let limits = $crate::search::limits(
                     time,
@@ -404,9 +407,23 @@ macro_rules! game_class {
                     nodes,
                     threads,
                     table_mb,
-                    endgame_seeds,
+                    (endgame_seeds, endgame_file),
                 )?;
                 $crate::search::search(py, &self.game, limits)
+            }
+
+            /// Builds the endgame databases of this game's rules up to `endgame_seeds` seeds
+            /// on the board (on every core, once a process) and writes them to the file
+            /// `path`, for `search(endgame_file=path)` in any process, as `mancala solve …
+            /// --db-write` does; returns the number of positions held.
+            #[pyo3(text_signature = "($self, path, endgame_seeds)")]
+            fn write_endgame(
+                &self,
+                py: Python<'_>,
+                path: std::path::PathBuf,
+                endgame_seeds: $crate::ints::Int,
+            ) -> PyResult<u64> {
+                $crate::search::write_endgame(py, &self.game, path, endgame_seeds)
             }
 
             /// The exact value of the position: the final score difference for the player

@@ -6,7 +6,7 @@ use crate::guard::value_error;
 use crate::interrupt::{interruptible, stopped, Stop};
 use crate::ints::Int;
 use mancala_games::engine::rules::RuleOptions;
-use mancala_games::player::{self, Player};
+use mancala_games::player::{self, DbSource, Player};
 use mancala_games::registry::Registered;
 use mancala_games::search::{plies_to_end, Limits, SearchResult, MAX_SEARCH_DEPTH, MAX_THREADS};
 use mancala_games::solver::Databases;
@@ -14,6 +14,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -53,27 +54,27 @@ fn run<G: Registered>(mut player: Player<G>, position: &G, stop: &Stop) -> Searc
     player.search(position)
 }
 
-/// The databases built so far in this process, by game, rules and seeds: a search asks for
-/// the same ones again and again.
+/// The databases built or read so far in this process, by game, rules and source: a search
+/// asks for the same ones again and again.
 static BUILT: Mutex<Option<Built>> = Mutex::new(None);
 
-/// Databases by game and rules (one text) and seeds.
-type Built = HashMap<(String, u32), Arc<Databases>>;
+/// Databases by game and rules (one text) and where they came from.
+type Built = HashMap<(String, DbSource), Arc<Databases>>;
 
-/// The endgame databases of `position`'s rules up to `seeds` seeds on the board: built once a
-/// process, on every core, within the databases' default memory (1 GiB); an error for a game
-/// that has none.
-fn databases<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, String> {
+/// The endgame databases of `position`'s rules as `source` says: built (on every core, within
+/// the databases' default memory of 1 GiB) or read, once a process; an error for a game that
+/// has none.
+fn databases<G: Registered>(position: &G, source: &DbSource) -> Result<Arc<Databases>, String> {
     let Some(endgame) = G::endgame() else {
         return Err(format!(
-            "{} has no endgame databases: endgame_seeds must be 0",
+            "{} has no endgame databases: endgame_seeds must be 0 and endgame_file None",
             G::NAME
         ));
     };
     let template = endgame.template(position);
     let key = (
         format!("{} {}", G::NAME, template.rules().options_text()),
-        seeds,
+        source.clone(),
     );
     let mut cache = BUILT
         .lock()
@@ -81,19 +82,45 @@ fn databases<G: Registered>(position: &G, seeds: u32) -> Result<Arc<Databases>, 
     if let Some(databases) = cache.get_or_insert_with(HashMap::new).get(&key) {
         return Ok(Arc::clone(databases));
     }
-    let databases = player::databases(position, seeds)?;
+    let databases = player::databases(position, source)?;
     cache
         .get_or_insert_with(HashMap::new)
         .insert(key, Arc::clone(&databases));
     Ok(databases)
 }
 
+/// Builds `game`'s databases up to `seeds` seeds on the board (or takes those built before)
+/// and writes them to `path`; the positions they hold.
+pub(crate) fn write_endgame<G: Registered>(
+    py: Python<'_>,
+    game: &G,
+    path: PathBuf,
+    seeds: Int,
+) -> PyResult<u64> {
+    let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
+    let seeds = seeds.within(0, most).ok_or_else(|| {
+        value_error(format!(
+            "endgame_seeds must be from 0 to {most}, not {seeds}"
+        ))
+    })?;
+    let databases = py
+        .detach(|| databases(game, &DbSource::Build(seeds)))
+        .map_err(value_error)?;
+    let file = std::fs::File::create(&path).map_err(|e| {
+        let why = format!("cannot create the database file `{}`: {e}", path.display());
+        PyErr::from(std::io::Error::new(e.kind(), why))
+    })?;
+    py.detach(|| databases.write(file))
+        .map_err(|e| value_error(format!("`{}`: {e}", path.display())))?;
+    Ok(databases.positions())
+}
+
 /// A search as Python asked for it, checked.
 pub(crate) struct Search {
     /// When the search stops.
     limits: Limits,
-    /// The endgame databases' seeds on the board; `0` for none.
-    endgame_seeds: u32,
+    /// The endgame databases it probes, if any.
+    endgame: Option<DbSource>,
     /// The transposition table's size in bytes.
     bytes: usize,
     /// The threads sharing the table.
@@ -109,7 +136,7 @@ pub(crate) fn limits(
     nodes: Option<Int>,
     threads: Int,
     table_mb: Int,
-    endgame_seeds: Int,
+    (endgame_seeds, endgame_file): (Int, Option<PathBuf>),
 ) -> PyResult<Search> {
     let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
     let endgame_seeds = endgame_seeds.within(0, most).ok_or_else(|| {
@@ -117,6 +144,16 @@ pub(crate) fn limits(
             "endgame_seeds must be from 0 to {most}, not {endgame_seeds}"
         ))
     })?;
+    let endgame = match (endgame_seeds, endgame_file) {
+        (0, None) => None,
+        (seeds, None) => Some(DbSource::Build(seeds)),
+        (0, Some(path)) => Some(DbSource::File(path)),
+        (_, Some(_)) => {
+            return Err(value_error(
+                "endgame_seeds and endgame_file do not go together",
+            ))
+        }
+    };
     let threads = threads.within(1, MAX_THREADS).ok_or_else(|| {
         value_error(format!(
             "threads must be from 1 to {MAX_THREADS}, not {threads}"
@@ -159,7 +196,7 @@ pub(crate) fn limits(
     })?;
     Ok(Search {
         limits: limits.unwrap_or_default(),
-        endgame_seeds,
+        endgame,
         bytes: table << 20,
         threads,
     })
@@ -190,15 +227,25 @@ pub(crate) fn search<'py, G: Registered>(
     game: &G,
     Search {
         limits,
-        endgame_seeds,
+        endgame,
         bytes,
         threads,
     }: Search,
 ) -> PyResult<Bound<'py, PyDict>> {
     let (result, pv) = interruptible(py, |stop| {
-        let databases = match endgame_seeds {
-            0 => None,
-            seeds => Some(databases(game, seeds).map_err(value_error)?),
+        let databases = match &endgame {
+            None => None,
+            Some(source) => {
+                if let DbSource::File(path) = source {
+                    // A file that cannot be opened is an `OSError` of its kind, as Python's own.
+                    std::fs::File::open(path).map_err(|e| {
+                        let why =
+                            format!("cannot open the database file `{}`: {e}", path.display());
+                        PyErr::from(std::io::Error::new(e.kind(), why))
+                    })?;
+                }
+                Some(databases(game, source).map_err(value_error)?)
+            }
         };
         let player = player::strongest::<G>(limits, databases)
             .with_table_bytes(bytes)

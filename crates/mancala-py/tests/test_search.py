@@ -121,3 +121,26 @@ def test_a_time_limited_search_completes_depth_one():
     for _ in range(20):
         result = mancala.Kalah().search(time=1e-6)
         assert result["depth"] >= 1 and result["pv"] and result["nodes"] > 0
+
+
+def test_endgame_databases_are_written_once_and_read_by_any_search(tmp_path):
+    game = mancala.Kalah.from_string("2,0,0,0,3,0/0,1,1,0,0,0 23 18 S max-plies=0")
+    path = tmp_path / "kalah.db"
+    positions = game.write_endgame(path, 8)
+    assert positions > 0 and path.stat().st_size > positions
+    built = game.search(depth=1, endgame_seeds=8)
+    read = game.search(depth=1, endgame_file=path)
+    assert read == built
+    assert game.search(depth=1, endgame_file=str(path)) == read
+    assert read["value"] == 750_000_000 + game.solve()["value"]
+    with pytest.raises(ValueError, match="do not go together"):
+        game.search(depth=1, endgame_seeds=8, endgame_file=path)
+    with pytest.raises(FileNotFoundError, match="cannot open the database file"):
+        game.search(depth=1, endgame_file=tmp_path / "missing.db")
+    # A file of other rules is refused, naming what differs.
+    other = mancala.Kalah(pits=4, seeds=3)
+    with pytest.raises(ValueError, match="not a database of this game"):
+        other.search(depth=1, endgame_file=path)
+    with pytest.raises(ValueError, match="no endgame databases"):
+        mancala.Katro().write_endgame(tmp_path / "katro.db", 4)
+    assert not (tmp_path / "katro.db").exists()

@@ -20,7 +20,7 @@ mod session;
 pub use command::{parse, shorten, MAX_LINE_BYTES};
 
 use mancala_games::engine::Side;
-use mancala_games::player::Rest;
+use mancala_games::player::{DbSource, Rest};
 use mancala_games::registry::{self, Registered, Visitor};
 use mancala_games::search::Evaluator as _;
 use session::{report_error, BuildDatabases, Next, Session};
@@ -104,8 +104,8 @@ fn run<G: Registered>(args: &[String]) -> Result<(), String> {
         );
     }
     let databases = G::endgame().map(|endgame| {
-        Box::new(move |start: &G, seeds| {
-            let databases = crate::databases::for_player(start, seeds)?;
+        Box::new(move |start: &G, source: &DbSource| {
+            let databases = crate::databases::for_player(start, source)?;
             Ok(Box::new(move |position: &G| endgame.known(&databases, position)) as Rest<G>)
         }) as BuildDatabases<G>
     });

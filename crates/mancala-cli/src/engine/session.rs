@@ -3,7 +3,7 @@
 
 use super::command::{shorten, Command, Go, Start};
 use mancala_engine::{Game, Position, Side};
-use mancala_games::player::Rest;
+use mancala_games::player::{DbSource, Rest};
 use mancala_search::{
     exact_margin, plies_to_end, Evaluator, Iteration, Limits, Probed, Pvs, MAX_EVAL,
     MAX_SEARCH_DEPTH, MAX_THREADS,
@@ -18,11 +18,11 @@ use std::time::Duration;
 /// The evaluation the engine's search uses: the game's own where it has one.
 pub type Eval<P> = fn(&P, Side) -> i32;
 
-/// Builds the endgame databases of a start's rules up to a number of seeds on the board.
-pub type BuildDatabases<P> = Box<dyn Fn(&P, u32) -> Result<Rest<P>, String>>;
+/// Builds or reads the endgame databases of a start's rules.
+pub type BuildDatabases<P> = Box<dyn Fn(&P, &DbSource) -> Result<Rest<P>, String>>;
 
 /// What the search judges positions by: the game's evaluation, and the exact values of the
-/// endgame databases once `EndgameSeeds` has built them.
+/// endgame databases once `EndgameSeeds` has built them or `EndgameFile` read them.
 #[derive(Clone)]
 pub struct Judge<P> {
     evaluate: Eval<P>,
@@ -64,8 +64,6 @@ struct Options {
     threads: usize,
     hash_mib: usize,
     max_depth: u32,
-    /// The seeds on the board up to which the databases are built; `0` for none.
-    endgame_seeds: u32,
 }
 
 /// A search running on its thread: the flag that stops it, and the thread, which hands the
@@ -88,6 +86,8 @@ pub struct Session<P: Position> {
     judge: Judge<P>,
     /// Builds the game's databases, for a game that has them.
     databases: Option<BuildDatabases<P>>,
+    /// Where the databases the search probes came from; `None` for none.
+    endgame: Option<DbSource>,
     options: Options,
     /// The player, absent while a search holds it.
     player: Option<Pvs<P, Judge<P>>>,
@@ -119,7 +119,6 @@ where
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
             max_depth: MAX_SEARCH_DEPTH,
-            endgame_seeds: 0,
         };
         let judge = Judge {
             evaluate,
@@ -132,6 +131,7 @@ where
             player: Some(Pvs::with_evaluator(Limits::default(), judge.clone())),
             judge,
             databases,
+            endgame: None,
             options,
             running: None,
         }
@@ -230,6 +230,7 @@ where
         );
         if self.databases.is_some() {
             outln!("option name EndgameSeeds type spin default 0 min 0 max {MAX_ENDGAME_SEEDS}");
+            outln!("option name EndgameFile type string default <empty>");
         }
         outln!("option name Clear Hash type button");
         outln!("uciok");
@@ -295,7 +296,15 @@ where
                             shorten(value)
                         )
                     })?;
-                return self.when_idle(|session| session.set_endgame_seeds(seeds));
+                let source = (seeds > 0).then_some(DbSource::Build(seeds));
+                return self.when_idle(|session| session.set_endgame(source));
+            }
+            "endgamefile" if self.databases.is_some() => {
+                let source = match value.trim() {
+                    "" | "<empty>" => None,
+                    path => Some(DbSource::File(path.into())),
+                };
+                return self.when_idle(|session| session.set_endgame(source));
             }
             "clear hash" => {
                 return self.when_idle(|session| {
@@ -323,17 +332,17 @@ where
         })
     }
 
-    /// Builds the databases up to `seeds` seeds on the board (none for `0`), now, and gives
-    /// the player an empty table with them.
-    fn set_endgame_seeds(&mut self, seeds: u32) -> Result<(), String> {
-        if seeds == self.options.endgame_seeds {
+    /// Builds or reads the databases `source` names (none for `None`), now, and gives the
+    /// player an empty table with them.
+    fn set_endgame(&mut self, source: Option<DbSource>) -> Result<(), String> {
+        if source == self.endgame {
             return Ok(());
         }
-        self.judge.rest = match (&self.databases, seeds) {
-            (_, 0) | (None, _) => None,
-            (Some(build), seeds) => Some(Arc::new(build(&self.start, seeds)?)),
+        self.judge.rest = match (&self.databases, &source) {
+            (Some(build), Some(source)) => Some(Arc::new(build(&self.start, source)?)),
+            _ => None,
         };
-        self.options.endgame_seeds = seeds;
+        self.endgame = source;
         self.player = Some(self.fresh_player());
         Ok(())
     }

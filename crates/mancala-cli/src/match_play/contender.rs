@@ -2,6 +2,7 @@
 //! `pvs:table=64,aspiration=30` or `old`.
 
 use mancala_engine::Position;
+use mancala_games::player::DbSource;
 use mancala_search::{
     AlphaBeta, Evaluator, Limits, Pvs, SearchResult, DEFAULT_ASPIRATION, DEFAULT_QUIESCENCE,
 };
@@ -107,8 +108,9 @@ pub struct Spec {
     pub pruning: bool,
     /// The threads each search runs on.
     pub threads: usize,
-    /// The endgame databases it probes: up to this many seeds on the board.
-    pub db_seeds: Option<u32>,
+    /// The endgame databases it probes: built up to a number of seeds on the board, or read
+    /// from a file.
+    pub databases: Option<DbSource>,
     /// The text it was read from.
     pub text: String,
 }
@@ -117,7 +119,8 @@ impl Spec {
     /// Reads `old`, `pvs`, `pvs:KEY=VALUE,...` with keys `eval` (`game` or `score`),
     /// `table` (MiB), `aspiration`, `quiescence`, `reductions` and `pruning` (`on` or
     /// `off`), `threads` (1 to [`MAX_THREADS`](mancala_search::MAX_THREADS)), `db` (the
-    /// seeds on the board up to which endgame databases are probed),
+    /// seeds on the board up to which endgame databases are probed), `dbfile` (a file of
+    /// them, which may not hold a comma),
     /// or `uci:COMMAND LINE`.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, options) = text.split_once(':').unwrap_or((text, ""));
@@ -140,7 +143,7 @@ impl Spec {
             reductions: true,
             pruning: true,
             threads: 1,
-            db_seeds: None,
+            databases: None,
             text: text.to_owned(),
         };
         if let Kind::Uci(_) = kind {
@@ -178,12 +181,26 @@ impl Spec {
                 "threads" => {
                     spec.threads = number(mancala_search::MAX_THREADS as u32)?.max(1) as usize
                 }
-                "db" => spec.db_seeds = Some(number(mancala_solver::db::MAX_LEVEL_SEEDS)?),
+                "db" | "dbfile" if spec.databases.is_some() => {
+                    return Err("`db` and `dbfile` do not go together".into())
+                }
+                "db" => {
+                    let seeds = number(mancala_solver::db::MAX_LEVEL_SEEDS)?;
+                    spec.databases = Some(DbSource::Build(seeds));
+                }
+                "dbfile" if value.is_empty() => return Err("`dbfile` takes a file".into()),
+                "dbfile" => spec.databases = Some(DbSource::File(value.into())),
                 other => return Err(format!("unknown player option `{other}`")),
             }
         }
-        if spec.db_seeds.is_some() && !spec.game_eval {
-            return Err("`db` goes with the game's evaluation, not eval=score".into());
+        if let (Some(source), false) = (&spec.databases, spec.game_eval) {
+            let key = match source {
+                DbSource::Build(_) => "db",
+                DbSource::File(_) => "dbfile",
+            };
+            return Err(format!(
+                "`{key}` goes with the game's evaluation, not eval=score"
+            ));
         }
         Ok(spec)
     }

@@ -15,7 +15,7 @@
 //! after a colon, such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`
 //! (and `threads=N` for a search on N threads sharing its table, and for a game with endgame
 //! databases `db=SEEDS` for one that probes them up to that many seeds on the board, built at
-//! the start of the match), and `uci:COMMAND` a program that speaks the engine protocol of
+//! the start of the match, or `dbfile=FILE` for one that reads them from a file), and `uci:COMMAND` a program that speaks the engine protocol of
 //! `docs/protocol.md`, such as `uci:mancala engine toguz` (one process a game, asked each move
 //! with `position string` and `go`).
 //!
@@ -52,7 +52,7 @@ use cli::in_range;
 use contender::{Contender, Spec};
 use mancala_games::engine::draw::PlayChoices;
 use mancala_games::engine::{Game, GameResult, Position, Side};
-use mancala_games::player;
+use mancala_games::player::{self, DbSource};
 use mancala_games::registry::{self, Registered, Visitor};
 use mancala_games::search::elo::Tally;
 use mancala_games::search::{Limits, Probed, MAX_SEARCH_DEPTH};
@@ -74,7 +74,7 @@ fn usage() -> String {
        mancala match think GAME [--time MS] [--depth D] [--table MIB] [--aspiration W] [--quiescence Q] \
 [--pruning 0|1] [--positions K] [--threads T]
        mancala match fit GAME PGN_FILE | GAMES [--seed S]
-  GAME = {};  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N,db=SEEDS] | uci:COMMAND
+  GAME = {};  A, B = old | pvs[:eval=game|score,table=MIB,aspiration=W,quiescence=Q,reductions=on|off,threads=N,db=SEEDS|dbfile=FILE] | uci:COMMAND
   (mancala rules GAME lists a game's rule options, mancala play --help its options of play)",
         games.join(" | ")
     )
@@ -202,7 +202,7 @@ impl Visitor for Match<'_> {
             || start.clone(),
             |position: &G| position.repetition_end(&choices),
             |spec, limits| {
-                let databases = spec.db_seeds.and_then(|seeds| databases.get(&seeds));
+                let databases = spec.databases.as_ref().and_then(|db| databases.get(db));
                 match databases {
                     Some(databases) => spec.build(
                         limits,
@@ -219,20 +219,22 @@ impl Visitor for Match<'_> {
     }
 }
 
-/// The endgame databases the players ask for (`db=SEEDS`), by their seeds: built once for
-/// the match under the rules of `start`.
+/// The endgame databases the players ask for (`db=SEEDS`, `dbfile=FILE`): built or read once
+/// for the match under the rules of `start`.
 fn databases<G: Registered>(
     settings: &Settings,
     start: &G,
-) -> Result<BTreeMap<u32, Arc<Databases>>, String> {
-    let mut built = BTreeMap::new();
-    for seeds in [&settings.a, &settings.b].iter().filter_map(|s| s.db_seeds) {
-        if built.contains_key(&seeds) {
-            continue;
+) -> Result<BTreeMap<DbSource, Arc<Databases>>, String> {
+    let mut found = BTreeMap::new();
+    for source in [&settings.a, &settings.b]
+        .iter()
+        .filter_map(|s| s.databases.as_ref())
+    {
+        if !found.contains_key(source) {
+            found.insert(source.clone(), crate::databases::for_player(start, source)?);
         }
-        built.insert(seeds, crate::databases::for_player(start, seeds)?);
     }
-    Ok(built)
+    Ok(found)
 }
 
 /// A player that plays no move: stands in for an external program that would not start (the

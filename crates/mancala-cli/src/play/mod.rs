@@ -28,7 +28,8 @@
 //!   that choose a start (a board size, a ritual) are then not asked for;
 //! - `--db-seeds N` (the games with endgame databases): the computer builds the endgame
 //!   databases of the rules up to `N` seeds on the board before the game and plays perfectly
-//!   in them.
+//!   in them; `--db-read FILE` reads them instead from a file `mancala solve … --db-write
+//!   FILE` wrote for the same rules.
 //!
 //! The rule options (`mancala rules GAME`) are taken as `--KEY VALUE` or `--rules
 //! KEY=VALUE,...`, and a game's options of play (its `PLAY_OPTIONS`: Toguz Kumalak's
@@ -47,6 +48,7 @@ pub use input::{Input, Stop};
 use mancala_engine::draw::PlayChoices;
 use mancala_engine::rules::RuleOptions;
 use mancala_engine::Side;
+use mancala_games::player::DbSource;
 use mancala_games::registry::{self, Registered, Visitor};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -70,8 +72,8 @@ pub struct Settings {
     pub threads: usize,
     /// The position string to start from, if given.
     pub position: Option<String>,
-    /// The seeds on the board up to which the computer probes endgame databases, if given.
-    pub db_seeds: Option<u32>,
+    /// The endgame databases the computer probes, if given: built or read.
+    pub databases: Option<DbSource>,
 }
 
 /// The longest time a move, in milliseconds: a day.
@@ -82,7 +84,7 @@ fn usage() -> String {
     let names: Vec<&str> = registry::names().collect();
     let mut text = format!(
         "usage: mancala play GAME [--auto] [--side south|north] [--depth D] [--time MS] \
-[--seed S] [--max-plies N] [--threads T] [--position STRING] [--db-seeds N] [RULE OPTIONS] \
+[--seed S] [--max-plies N] [--threads T] [--position STRING] [--db-seeds N | --db-read FILE] [RULE OPTIONS] \
 [PLAY OPTIONS]
   GAME = {}
   rule options: `mancala rules GAME` lists them, as --KEY VALUE or --rules KEY=VALUE,...
@@ -159,7 +161,7 @@ impl Visitor for Play<'_> {
     }
 }
 
-/// Whether `G` has endgame databases for `--db-seeds`.
+/// Whether `G` has endgame databases for `--db-seeds` and `--db-read`.
 fn has_databases<G: Registered>() -> bool {
     G::endgame().is_some()
 }
@@ -180,7 +182,7 @@ fn run<G: Registered>(args: &[String]) -> Result<ExitCode, String> {
         max_plies: if move_limit { u32::MAX } else { 2000 },
         threads: 1,
         position: None,
-        db_seeds: None,
+        databases: None,
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut args = args.iter();
@@ -229,18 +231,24 @@ fn run<G: Registered>(args: &[String]) -> Result<ExitCode, String> {
                     .ok_or_else(|| format!("--max-plies takes 1 to {}", u32::MAX))?;
             }
             "--position" => settings.position = Some(value(name, &mut args)?.to_owned()),
-            "--db-seeds" if !has_databases::<G>() => {
+            "--db-seeds" | "--db-read" if !has_databases::<G>() => {
                 return Err(format!("{} has no endgame databases", G::NAME))
+            }
+            "--db-seeds" | "--db-read" if settings.databases.is_some() => {
+                return Err("--db-seeds and --db-read do not go together".into())
             }
             "--db-seeds" => {
                 let most = mancala_solver::db::MAX_LEVEL_SEEDS;
                 let seeds = number(name, value(name, &mut args)?)?;
-                settings.db_seeds = Some(
+                settings.databases = Some(DbSource::Build(
                     u32::try_from(seeds)
                         .ok()
                         .filter(|&n| n <= most)
                         .ok_or_else(|| format!("--db-seeds takes 0 to {most}"))?,
-                );
+                ));
+            }
+            "--db-read" => {
+                settings.databases = Some(DbSource::File(value(name, &mut args)?.into()));
             }
             "-h" | "--help" => {
                 outln!("{}", usage());

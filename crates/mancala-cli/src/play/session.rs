@@ -88,11 +88,11 @@ pub fn play<G: Registered>(
         true => Limits::depth(depth),
         false => Limits::depth(depth).with_time(settings.time),
     };
-    let databases = match settings.db_seeds {
-        Some(seeds) => match crate::databases::for_player(&position, seeds) {
+    let databases = match &settings.databases {
+        Some(source) => match crate::databases::for_player(&position, source) {
             Ok(databases) => Some(databases),
             Err(error) => {
-                errln!("error: --db-seeds: {error}");
+                errln!("error: databases: {error}");
                 return ExitCode::from(2);
             }
         },

@@ -220,7 +220,7 @@ fn match_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
 /// Good engine commands, the fuzzer's material (`{move}` stands for a legal first move).
 /// The endgame databases' sizes come last and are never mutated: a mutated size could ask
 /// for a build of minutes. One is built at once; the other is refused, being too large.
-const ENGINE_LINES: [&str; 20] = [
+const ENGINE_LINES: [&str; 22] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -239,6 +239,8 @@ const ENGINE_LINES: [&str; 20] = [
     "go",
     "stop",
     "quit",
+    "setoption name EndgameFile value /nonexistent.db",
+    "setoption name EndgameFile value <empty>",
     "setoption name EndgameSeeds value 3",
     "setoption name EndgameSeeds value 99",
 ];

@@ -2,6 +2,7 @@
 
 An integer argument takes any ``SupportsIndex`` but a ``bool``."""
 
+import os
 from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Tuple, TypeVar, Union
 
 import numpy as np
@@ -57,7 +58,11 @@ class _Game:
         threads: SupportsIndex = 1,
         table_mb: SupportsIndex = 16,
         endgame_seeds: SupportsIndex = 0,
+        endgame_file: Optional[Union[str, os.PathLike[str]]] = None,
     ) -> Dict[str, Any]: ...
+    def write_endgame(
+        self, path: Union[str, os.PathLike[str]], endgame_seeds: SupportsIndex
+    ) -> int: ...
     def solve(
         self,
         nodes: Optional[SupportsIndex] = None,
