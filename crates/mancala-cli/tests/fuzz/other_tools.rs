@@ -322,6 +322,7 @@ pub fn all(budget: Budget, records: &[String]) {
         solve_args,
         |_, stdout| last_line(stdout).starts_with("value=") || usage(stdout),
     ));
+    let _ = std::fs::remove_file(database_file());
     reports.add(fuzz(
         "match",
         budget.share(0.02),
