@@ -15,9 +15,10 @@
 //! after a colon, such as `pvs:eval=score,table=64,aspiration=30,quiescence=2,reductions=off`
 //! (and `threads=N` for a search on N threads sharing its table, and for a game with endgame
 //! databases `db=SEEDS` for one that probes them up to that many seeds on the board, built at
-//! the start of the match, or `dbfile=FILE` for one that reads them from a file), and `uci:COMMAND` a program that speaks the engine protocol of
-//! `docs/protocol.md`, such as `uci:mancala engine toguz` (one process a game, asked each move
-//! with `position string` and `go`).
+//! the start of the match, or `dbfile=FILE` for one that reads them from a file), and
+//! `uci:COMMAND` a program that speaks the engine protocol of `docs/protocol.md`, such as
+//! `uci:mancala engine toguz` (one process a game, asked each move with `position string` and
+//! `go`).
 //!
 //! The games start from `G / 2` openings, each `K` random plies long (default 4, at most 40)
 //! drawn from a generator seeded by `S` (default 1), and each opening is played twice, A taking
