@@ -89,6 +89,16 @@ fn databases<G: Registered>(position: &G, source: &DbSource) -> Result<Arc<Datab
     Ok(databases)
 }
 
+/// The `endgame_seeds` argument, checked.
+fn endgame_seeds(seeds: Int) -> PyResult<u32> {
+    let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
+    seeds.within(0, most).ok_or_else(|| {
+        value_error(format!(
+            "endgame_seeds must be from 0 to {most}, not {seeds}"
+        ))
+    })
+}
+
 /// Builds `game`'s databases up to `seeds` seeds on the board (or takes those built before)
 /// and writes them to `path`; the positions they hold.
 pub(crate) fn write_endgame<G: Registered>(
@@ -97,12 +107,7 @@ pub(crate) fn write_endgame<G: Registered>(
     path: PathBuf,
     seeds: Int,
 ) -> PyResult<u64> {
-    let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
-    let seeds = seeds.within(0, most).ok_or_else(|| {
-        value_error(format!(
-            "endgame_seeds must be from 0 to {most}, not {seeds}"
-        ))
-    })?;
+    let seeds = endgame_seeds(seeds)?;
     let databases = py
         .detach(|| databases(game, &DbSource::Build(seeds)))
         .map_err(value_error)?;
@@ -138,13 +143,7 @@ pub(crate) fn limits(
     table_mb: Int,
     (endgame_seeds, endgame_file): (Int, Option<PathBuf>),
 ) -> PyResult<Search> {
-    let most = mancala_games::solver::db::MAX_LEVEL_SEEDS;
-    let endgame_seeds = endgame_seeds.within(0, most).ok_or_else(|| {
-        value_error(format!(
-            "endgame_seeds must be from 0 to {most}, not {endgame_seeds}"
-        ))
-    })?;
-    let endgame = match (endgame_seeds, endgame_file) {
+    let endgame = match (self::endgame_seeds(endgame_seeds)?, endgame_file) {
         (0, None) => None,
         (seeds, None) => Some(DbSource::Build(seeds)),
         (0, Some(path)) => Some(DbSource::File(path)),
