@@ -189,10 +189,7 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
     for (line, says) in match_cases {
         refused(line, 2, says);
     }
-    // A database file that is not there: the game's header is out, then the error.
-    let out = mancala("play kalah --auto --db-read /nonexistent.db");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("cannot open the database file `/nonexistent.db`"));
+
     // perft and playouts keep their exit code 1 for a bad command line.
     refused("perft toguz 2 --threads 257", 1, "--threads takes 1 to 256");
     refused("playouts toguz 18446744073709551615", 1, "GAMES takes");

@@ -50,19 +50,38 @@ pub fn play<G: Registered>(
         true => Players::Computers,
         false => Players::Person(settings.side),
     };
-    let Opening {
-        start: mut position,
-        person: settled,
-    } = match &settings.position {
+    let given = match &settings.position {
         Some(text) => match text.parse::<G>() {
-            Ok(start) => Opening {
-                start,
-                person: None,
-            },
+            Ok(start) => Some(start),
             Err(error) => {
                 errln!("error: --position: {error}");
                 return ExitCode::from(2);
             }
+        },
+        None => None,
+    };
+    // The databases before the game starts: they depend on the rules alone, and a file that
+    // cannot be read is an error before anything is printed.
+    let databases = match &settings.databases {
+        Some(source) => {
+            let template = given.clone().unwrap_or_else(|| G::new(rules));
+            match crate::databases::for_player(&template, source) {
+                Ok(databases) => Some(databases),
+                Err(error) => {
+                    errln!("error: databases: {error}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        None => None,
+    };
+    let Opening {
+        start: mut position,
+        person: settled,
+    } = match given {
+        Some(start) => Opening {
+            start,
+            person: None,
         },
         None => {
             let mut terminal = Terminal {
@@ -87,16 +106,6 @@ pub fn play<G: Registered>(
     let limits = match settings.auto {
         true => Limits::depth(depth),
         false => Limits::depth(depth).with_time(settings.time),
-    };
-    let databases = match &settings.databases {
-        Some(source) => match crate::databases::for_player(&position, source) {
-            Ok(databases) => Some(databases),
-            Err(error) => {
-                errln!("error: databases: {error}");
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
     };
     let mut engine = player::strongest::<G>(limits, databases).with_threads(settings.threads);
     engine.allocate_table();
