@@ -85,15 +85,10 @@ pub fn databases<G: Registered>(position: &G, source: &DbSource) -> Result<Arc<D
                 .0
         }
         DbSource::File(path) => {
-            let shown = path.display();
-            let mut file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot open the database file `{shown}`: {e}"))?;
             // A file's levels are its bytes: what it holds is what it may take in memory.
-            let size = file.metadata().map_or(0, |m| m.len());
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
             let memory = size.max(BuildOptions::default().memory_bytes);
-            endgame
-                .read(&mut file, &template, memory)
-                .map_err(|e| format!("`{shown}`: {e}"))?
+            endgame.read_file(path, &template, memory)?
         }
     };
     Ok(Arc::new(databases))

@@ -343,13 +343,7 @@ fn databases<G: Registered>(
     let started = std::time::Instant::now();
     let databases = match (&common.db_read, common.db_seeds) {
         (Some(_), Some(_)) => return Err("--db-read and --db-seeds do not go together".into()),
-        (Some(path), None) => {
-            let mut file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot open the database file `{path}`: {e}"))?;
-            endgame
-                .read(&mut file, position, memory_bytes)
-                .map_err(|e| format!("`{path}`: {e}"))?
-        }
+        (Some(path), None) => endgame.read_file(path.as_ref(), position, memory_bytes)?,
         (None, seeds) => {
             let options = BuildOptions {
                 max_seeds: seeds.ok_or("--db-write needs --db-seeds N")?,

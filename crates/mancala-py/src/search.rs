@@ -63,13 +63,14 @@ type Built = HashMap<(String, DbSource), Arc<Databases>>;
 
 /// The endgame databases of `position`'s rules as `source` says: built (on every core, within
 /// the databases' default memory of 1 GiB) or read, once a process; an error for a game that
-/// has none.
-fn databases<G: Registered>(position: &G, source: &DbSource) -> Result<Arc<Databases>, String> {
+/// has none (`ValueError`), or a file that cannot be opened (an `OSError` of its kind, as
+/// Python's own).
+fn databases<G: Registered>(position: &G, source: &DbSource) -> PyResult<Arc<Databases>> {
     let Some(endgame) = G::endgame() else {
-        return Err(format!(
+        return Err(value_error(format!(
             "{} has no endgame databases: endgame_seeds must be 0 and endgame_file None",
             G::NAME
-        ));
+        )));
     };
     let template = endgame.template(position);
     let key = (
@@ -82,7 +83,13 @@ fn databases<G: Registered>(position: &G, source: &DbSource) -> Result<Arc<Datab
     if let Some(databases) = cache.get_or_insert_with(HashMap::new).get(&key) {
         return Ok(Arc::clone(databases));
     }
-    let databases = player::databases(position, source)?;
+    if let DbSource::File(path) = source {
+        std::fs::File::open(path).map_err(|e| {
+            let why = format!("cannot open the database file `{}`: {e}", path.display());
+            PyErr::from(std::io::Error::new(e.kind(), why))
+        })?;
+    }
+    let databases = player::databases(position, source).map_err(value_error)?;
     cache
         .get_or_insert_with(HashMap::new)
         .insert(key, Arc::clone(&databases));
@@ -108,9 +115,7 @@ pub(crate) fn write_endgame<G: Registered>(
     seeds: Int,
 ) -> PyResult<u64> {
     let seeds = endgame_seeds(seeds)?;
-    let databases = py
-        .detach(|| databases(game, &DbSource::Build(seeds)))
-        .map_err(value_error)?;
+    let databases = py.detach(|| databases(game, &DbSource::Build(seeds)))?;
     let file = std::fs::File::create(&path).map_err(|e| {
         let why = format!("cannot create the database file `{}`: {e}", path.display());
         PyErr::from(std::io::Error::new(e.kind(), why))
@@ -234,17 +239,7 @@ pub(crate) fn search<'py, G: Registered>(
     let (result, pv) = interruptible(py, |stop| {
         let databases = match &endgame {
             None => None,
-            Some(source) => {
-                if let DbSource::File(path) = source {
-                    // A file that cannot be opened is an `OSError` of its kind, as Python's own.
-                    std::fs::File::open(path).map_err(|e| {
-                        let why =
-                            format!("cannot open the database file `{}`: {e}", path.display());
-                        PyErr::from(std::io::Error::new(e.kind(), why))
-                    })?;
-                }
-                Some(databases(game, source).map_err(value_error)?)
-            }
+            Some(source) => Some(databases(game, source)?),
         };
         let player = player::strongest::<G>(limits, databases)
             .with_table_bytes(bytes)

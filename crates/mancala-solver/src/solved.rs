@@ -109,6 +109,21 @@ impl<G> EndgameOps<G> {
         (self.read)(input, template, memory_bytes)
     }
 
+    /// [`Databases::read`] from the file at `path`, within `memory_bytes`: the error as text
+    /// that names the file.
+    pub fn read_file(
+        &self,
+        path: &std::path::Path,
+        template: &G,
+        memory_bytes: u64,
+    ) -> Result<Databases, String> {
+        let shown = path.display();
+        let mut file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open the database file `{shown}`: {e}"))?;
+        self.read(&mut file, template, memory_bytes)
+            .map_err(|e| format!("`{shown}`: {e}"))
+    }
+
     /// [`Databases::known`]: what the rest of the game brings `position`'s side to move,
     /// where `databases` know it for every convention.
     pub fn known(&self, databases: &Databases, position: &G) -> Option<i32> {
