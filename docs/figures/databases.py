@@ -44,8 +44,8 @@ def read_levels():
 
 
 def counted(pits, seeds):
-    """Positions of a level: every way of putting `seeds` into `pits`, either side to move."""
-    return 2 * math.comb(seeds + pits - 1, pits - 1)
+    """Positions of a level: every way of putting `seeds` into `pits`, South to move."""
+    return math.comb(seeds + pits - 1, pits - 1)
 
 
 class Panel:

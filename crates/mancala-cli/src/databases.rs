@@ -14,9 +14,8 @@ pub fn build<G>(
 ) -> Result<(Databases, Vec<LevelStats>), String> {
     let mut tell = |p: &BuildProgress| {
         errln!(
-            "progress: level {} ({:?}), pass {}, {} of {} values changed, {:.1} s",
+            "progress: level {}, pass {}, {} of {} values changed, {:.1} s",
             p.seeds,
-            p.endless,
             p.pass,
             p.changed,
             p.positions,

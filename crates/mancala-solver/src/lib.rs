@@ -68,6 +68,14 @@ impl Endless {
             Endless::North => Side::North,
         }
     }
+
+    /// The other convention: the seeds to the other side.
+    pub const fn other(self) -> Endless {
+        match self {
+            Endless::South => Endless::North,
+            Endless::North => Endless::South,
+        }
+    }
 }
 
 /// Exact values of the rest of the game where they are known (the endgame [`Databases`]).

@@ -128,6 +128,51 @@ fn toguz_databases_agree_with_minimax_under_both_conventions() {
     );
 }
 
+/// The databases keep South to move only and find North's positions as their mirrors, tuzdiks
+/// swapped too: on the 2 × 7 board, with tuzdiks, positions of either side to move agree with
+/// minimax under both conventions.
+#[test]
+fn mirrored_positions_with_tuzdiks_agree_with_minimax() {
+    let rules = toguz::RuleSet {
+        board: toguz::BoardSize::Seven,
+        stop_at_majority: false,
+        ..toguz::RuleSet::STANDARD
+    };
+    let start = toguz::Toguz::new(rules);
+    let db = build(&start, 4);
+    let mut rng = Rng::new(0x77);
+    let mut checked = [0; 2];
+    for _ in 0..400 {
+        let mut position = start;
+        play_down_to(&mut position, &mut rng, 4);
+        if position.is_over() {
+            continue;
+        }
+        // Positions past minimax's budget are left out.
+        let conventions = [Endless::South, Endless::North];
+        let Some(expected) = conventions
+            .iter()
+            .map(|&endless| minimax_value(&position, endless))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        for (endless, expected) in conventions.into_iter().zip(expected) {
+            assert_eq!(
+                db_value(&db, &position, endless),
+                expected,
+                "{position} {endless:?}"
+            );
+        }
+        let tuzdiks = Side::BOTH
+            .iter()
+            .any(|&side| position.tuzdik(side).is_some());
+        checked[position.side_to_move().index()] += u32::from(tuzdiks);
+    }
+    // Each side to move was met with a tuzdik on the board.
+    assert!(checked.iter().all(|&n| n >= 20), "too few: {checked:?}");
+}
+
 #[test]
 fn a_small_board_has_one_value_by_databases_and_by_search() {
     for (pits, seeds, empty) in [(3, 3, true), (3, 2, false), (4, 1, false), (2, 4, true)] {

@@ -1,10 +1,10 @@
 //! Building the levels, from 0 seeds on the board up, each on several threads: a first pass
 //! over every position, then passes over the positions with a move that keeps the seed count
-//! until a pass changes nothing.
+//! until a pass changes nothing. A pass works out both conventions of a game that cycles
+//! together: a child with North to move is kept as its mirror under the other one.
 
 use super::index::{next_board, Binomials, Ranks};
-use super::level_index;
-use super::{Databases, DbError, Endgame, Level, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
+use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -54,13 +54,11 @@ impl Default for BuildOptions {
 pub struct BuildProgress {
     /// The level's seeds on the board.
     pub seeds: u32,
-    /// The convention being built.
-    pub endless: Endless,
     /// Passes over the level so far (the first covers every position).
     pub pass: u32,
     /// Positions of the level.
     pub positions: u64,
-    /// Values the pass changed.
+    /// Values the pass changed (under either convention).
     pub changed: u64,
     /// Time since the build started.
     pub elapsed: Duration,
@@ -73,7 +71,7 @@ pub struct LevelStats {
     pub seeds: u32,
     /// Positions (indices, some of which no game reaches).
     pub positions: u64,
-    /// Passes, over both conventions where there are two.
+    /// Passes (each works out both conventions where there are two).
     pub passes: u32,
     /// Positions whose value differs between the two conventions.
     pub endless: u64,
@@ -105,8 +103,10 @@ struct Work<'a, G> {
     way: Way,
     seeds: usize,
     extra: u32,
-    endless: Endless,
-    values: &'a [AtomicU8],
+    /// The conventions built: South's, then North's for a game that cycles.
+    conventions: &'a [Endless],
+    /// The level's values under each of `conventions`.
+    values: &'a [Vec<AtomicU8>],
     /// A bit a position: whether a move keeps the seed count.
     inner: &'a [AtomicU64],
 }
@@ -118,24 +118,35 @@ struct Cursor {
 }
 
 impl<G: Endgame> Work<'_, G> {
-    /// The seeds on the board of `position` and its index in their level, `None` past the
-    /// levels' seeds.
-    fn locate(&self, position: &G) -> Option<(usize, usize)> {
-        let (rank, seeds) = match self.way {
-            Way::Quick => position.with_db_board(|board| self.ranks.rank(board))?,
-            Way::Plain => (
-                self.binomials.rank(&position.board()),
-                (position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North))
-                    as usize,
+    /// Where the value of `position` is kept, `None` past the levels' seeds.
+    fn locate(&self, position: &G) -> Option<Place> {
+        match self.way {
+            Way::Quick => Place::of(
+                position,
+                self.extra,
+                |board| self.ranks.rank(board),
+                |board| self.ranks.rank_mirrored(board),
             ),
-        };
-        let index = level_index(
-            rank,
-            self.extra,
-            position.db_extra(),
-            position.side_to_move(),
-        );
-        Some((seeds, index as usize))
+            Way::Plain => {
+                let seeds = (position.seeds_on_side(Side::South)
+                    + position.seeds_on_side(Side::North)) as usize;
+                Place::of(
+                    position,
+                    self.extra,
+                    |board| Some((self.binomials.rank(board), seeds)),
+                    |board| {
+                        let (south, north) = board.split_at(board.len() / 2);
+                        Some((self.binomials.rank(&[north, south].concat()), seeds))
+                    },
+                )
+            }
+        }
+    }
+
+    /// The values of the level under `endless`.
+    fn level(&self, endless: Endless) -> &[AtomicU8] {
+        let built = usize::from(endless == Endless::North && self.values.len() > 1);
+        &self.values[built]
     }
 
     /// Puts the board of rank `rank` into `cursor`: the next one after the board there, or
@@ -152,21 +163,16 @@ impl<G: Endgame> Work<'_, G> {
         cursor.rank = Some(rank);
     }
 
-    /// The value of position `index` from the values known now, and whether a move keeps
-    /// the seed count; `None` for an index no position has, or a finished game.
-    fn value(&self, index: usize, cursor: &mut Cursor) -> Option<(i32, bool)> {
-        let side = if index % 2 == 0 {
-            Side::South
-        } else {
-            Side::North
-        };
-        let rest = index as u64 / 2;
+    /// The values of position `index` (South to move) under each convention built, from the
+    /// values known now, and whether a move keeps the seed count; `None` for an index no
+    /// position has, or a finished game.
+    fn value(&self, index: usize, cursor: &mut Cursor) -> Option<([i32; 2], bool)> {
         let states = u64::from(self.extra);
-        self.seek(rest / states, cursor);
-        let (board, extra) = (&cursor.board, (rest % states) as u32);
+        self.seek(index as u64 / states, cursor);
+        let (board, extra) = (&cursor.board, (index as u64 % states) as u32);
         let position = match self.way {
-            Way::Quick => self.template.db_position_quick(board, extra, side),
-            Way::Plain => self.template.db_position(board, extra, side),
+            Way::Quick => self.template.db_position_quick(board, extra, Side::South),
+            Way::Plain => self.template.db_position(board, extra, Side::South),
         }?;
         if position.is_over() {
             return None;
@@ -174,31 +180,32 @@ impl<G: Endgame> Work<'_, G> {
         let me = position.side_to_move();
         let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
         let before = diff(&position);
-        let (mut best, mut inner) = (i32::MIN, false);
+        let (mut best, mut inner) = ([i32::MIN; 2], false);
         for mv in position.legal_moves() {
             let child = position.child(mv);
             let gain = diff(&child) - before;
-            let rest = if child.is_over() {
-                0
-            } else {
-                let (seeds, index) = self.locate(&child)?;
-                let values = if seeds == self.seeds {
-                    inner = true;
-                    self.values
-                } else {
-                    self.done.get(seeds)?.of(self.endless)
-                };
-                let value = values.get(index)?.load(Ordering::Relaxed);
-                let value = i32::from(value) - seeds as i32;
-                if child.side_to_move() == me {
-                    value
-                } else {
-                    -value
+            if child.is_over() {
+                for best in &mut best {
+                    *best = (*best).max(gain);
                 }
-            };
-            best = best.max(gain + rest);
+                continue;
+            }
+            let place = self.locate(&child)?;
+            let sign = if child.side_to_move() == me { 1 } else { -1 };
+            inner |= place.seeds == self.seeds;
+            for (best, &endless) in best.iter_mut().zip(self.conventions) {
+                let endless = place.convention(endless);
+                let values = if place.seeds == self.seeds {
+                    self.level(endless)
+                } else {
+                    self.done.get(place.seeds)?.of(endless)
+                };
+                let value = values.get(place.index)?.load(Ordering::Relaxed);
+                let value = i32::from(value) - place.seeds as i32;
+                *best = (*best).max(gain + sign * value);
+            }
         }
-        (best > i32::MIN).then_some((best, inner))
+        (best[0] > i32::MIN).then_some((best, inner))
     }
 
     /// One pass over the positions `0..len` (the first) or those whose bit is set; the
@@ -207,7 +214,7 @@ impl<G: Endgame> Work<'_, G> {
         let next = AtomicUsize::new(0);
         let changed = AtomicU64::new(0);
         let failed = AtomicBool::new(false);
-        let len = self.values.len();
+        let len = self.values[0].len();
         std::thread::scope(|scope| {
             let worker = || {
                 let mut cursor = Cursor {
@@ -224,17 +231,21 @@ impl<G: Endgame> Work<'_, G> {
                         if !first && self.inner[index / 64].load(Ordering::Relaxed) & bit == 0 {
                             continue;
                         }
-                        let Some((value, inner)) = self.value(index, &mut cursor) else {
+                        let Some((best, inner)) = self.value(index, &mut cursor) else {
                             // No position, or a finished game: never probed.
-                            self.values[index].store(self.seeds as u8, Ordering::Relaxed);
+                            for values in self.values {
+                                values[index].store(self.seeds as u8, Ordering::Relaxed);
+                            }
                             continue;
                         };
                         if first && inner {
                             self.inner[index / 64].fetch_or(bit, Ordering::Relaxed);
                         }
-                        let byte = (value + self.seeds as i32) as u8;
-                        if self.values[index].swap(byte, Ordering::Relaxed) != byte {
-                            changed.fetch_add(1, Ordering::Relaxed);
+                        for (values, value) in self.values.iter().zip(best) {
+                            let byte = (value + self.seeds as i32) as u8;
+                            if values[index].swap(byte, Ordering::Relaxed) != byte {
+                                changed.fetch_add(1, Ordering::Relaxed);
+                            }
                         }
                     }
                 }
@@ -306,56 +317,51 @@ impl Databases {
                 &[Endless::South]
             };
             let mut built = Vec::new();
-            let mut passes = 0;
             for &endless in conventions {
                 let values: Vec<AtomicU8> = atomics(len, seeds)?;
-                // The start: the best value for the side an endless game gives the seeds.
-                for (index, value) in values.iter().enumerate() {
-                    let mover = if index % 2 == 0 {
-                        Side::South
-                    } else {
-                        Side::North
-                    };
-                    let byte = if mover == endless.side() {
-                        2 * seeds
-                    } else {
-                        0
-                    };
+                // The start: South moves in every position kept, so the best value under
+                // South's convention, the worst under North's.
+                let byte = if endless == Endless::South {
+                    2 * seeds
+                } else {
+                    0
+                };
+                for value in &values {
                     value.store(byte as u8, Ordering::Relaxed);
                 }
-                let inner: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
-                let work = Work {
-                    template,
-                    done: &db.levels,
-                    binomials: &db.binomials,
-                    ranks: &db.ranks,
-                    way,
-                    seeds: seeds as usize,
-                    extra: db.extra,
-                    endless,
-                    values: &values,
-                    inner: &inner,
-                };
-                // No more threads than the level has chunks: a small level is one thread's.
-                let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
-                for pass in 1.. {
-                    let changed = work.pass(pass == 1, threads)?;
-                    passes += 1;
-                    if let Some(progress) = progress.as_mut() {
-                        progress(&BuildProgress {
-                            seeds,
-                            endless,
-                            pass,
-                            positions: len as u64,
-                            changed,
-                            elapsed: started.elapsed(),
-                        });
-                    }
-                    if changed == 0 && pass > 1 {
-                        break;
-                    }
-                }
                 built.push(values);
+            }
+            let inner: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
+            let work = Work {
+                template,
+                done: &db.levels,
+                binomials: &db.binomials,
+                ranks: &db.ranks,
+                way,
+                seeds: seeds as usize,
+                extra: db.extra,
+                conventions,
+                values: &built,
+                inner: &inner,
+            };
+            // No more threads than the level has chunks: a small level is one thread's.
+            let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
+            let mut passes = 0;
+            for pass in 1.. {
+                let changed = work.pass(pass == 1, threads)?;
+                passes += 1;
+                if let Some(progress) = progress.as_mut() {
+                    progress(&BuildProgress {
+                        seeds,
+                        pass,
+                        positions: len as u64,
+                        changed,
+                        elapsed: started.elapsed(),
+                    });
+                }
+                if changed == 0 && pass > 1 {
+                    break;
+                }
             }
             let north = if db.cycles { built.pop() } else { None };
             let south = built.pop().unwrap_or_default();
@@ -429,7 +435,7 @@ impl Databases {
     pub(crate) fn level_len(&self, seeds: u32) -> Result<u64, DbError> {
         self.binomials
             .configurations(seeds as usize, self.pits)
-            .and_then(|c| c.checked_mul(u64::from(self.extra) * 2))
+            .and_then(|c| c.checked_mul(u64::from(self.extra)))
             .filter(|&len| usize::try_from(len).is_ok())
             .ok_or(DbError::Memory {
                 seeds,

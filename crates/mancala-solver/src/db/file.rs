@@ -1,9 +1,9 @@
-//! The file format of the databases, version 1, all numbers little-endian:
+//! The file format of the databases, version 2, all numbers little-endian:
 //!
 //! | bytes | what |
 //! | --- | --- |
 //! | 8 | the magic `MANCALDB` |
-//! | 4 | the version, 1 |
+//! | 4 | the version, 2 (version 1 held both sides to move) |
 //! | 2 + n | the game's name: its length, then its bytes (UTF-8) |
 //! | 2 + n | the rules, likewise |
 //! | 4 | the pits of the board |
@@ -11,7 +11,7 @@
 //! | 1 | the conventions held: 1 (the game cannot cycle) or 2 (South's, then North's) |
 //! | 4 | the levels, from 0 seeds on the board up |
 //! | 8 a level | its positions |
-//! | … | each level's bytes, a convention after the other: the value for the side to move plus the seeds |
+//! | … | each level's bytes (South to move), a convention after the other: the value for the side to move plus the seeds |
 //! | 8 | FNV-1a (64 bits) of every byte before it |
 //!
 //! A reader refuses a file whose header does not match the game and rules it is asked for, or
@@ -22,7 +22,7 @@ use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 const MAGIC: &[u8; 8] = b"MANCALDB";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The longest name or rules text a header may hold.
 const MAX_TEXT: usize = 1 << 10;
 /// Bytes moved at a time.
@@ -115,7 +115,7 @@ fn expect<T: PartialEq + std::fmt::Display>(
 }
 
 impl Databases {
-    /// Writes every level to `out` in the format of version 1.
+    /// Writes every level to `out` in the format of version 2.
     pub fn write(&self, out: impl Write) -> Result<(), DbError> {
         let mut out = Hashing {
             inner: std::io::BufWriter::new(out),

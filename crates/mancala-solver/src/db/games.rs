@@ -209,6 +209,13 @@ impl Endgame for toguz::Toguz {
         white * codes + black
     }
 
+    /// The rows swapped: White's tuzdik on Black's row becomes Black's at the same place on
+    /// White's row, and the other way round.
+    fn db_mirror_extra(&self, extra: u32) -> u32 {
+        let codes = self.rules().board.per_side() as u32 + 1;
+        (extra % codes) * codes + extra / codes
+    }
+
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
         let tuzdiks = toguz_tuzdiks(rules, extra);

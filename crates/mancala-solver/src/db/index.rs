@@ -133,6 +133,23 @@ impl Ranks {
         let seeds = bar + usize::from(*last);
         (seeds < self.stride).then_some((rank, seeds))
     }
+
+    /// [`rank`](Ranks::rank) of `board` with its two halves swapped (the board as the other
+    /// side sees it), without a copy.
+    #[inline]
+    pub(crate) fn rank_mirrored(&self, board: &[u8]) -> Option<(u64, usize)> {
+        let (south, north) = board.split_at(board.len() / 2);
+        let (mut rank, mut bar) = (0, 0usize);
+        let mut rows = self.terms.chunks_exact(self.stride);
+        for &seeds in north.iter().chain(south) {
+            bar += usize::from(seeds);
+            // Every pit but the last has a row of terms.
+            if let Some(row) = rows.next() {
+                rank += row.get(bar)?;
+            }
+        }
+        (bar < self.stride).then_some((rank, bar))
+    }
 }
 
 #[cfg(test)]
@@ -168,6 +185,12 @@ mod tests {
                     b.unrank(rank, seeds, &mut board);
                     assert_eq!(walk, board, "{pits} pits, {seeds} seeds, rank {rank}");
                     assert_eq!(ranks.rank(&board), Some((b.rank(&board), seeds)));
+                    let half = pits / 2;
+                    let mirrored = [&board[half..], &board[..half]].concat();
+                    assert_eq!(
+                        ranks.rank_mirrored(&board),
+                        Some((b.rank(&mirrored), seeds))
+                    );
                     let more = next_board(&mut walk);
                     assert_eq!(more, rank + 1 < all.len() as u64);
                 }

@@ -2,10 +2,12 @@
 //! number of seeds on it, for games whose future is decided by the board, the side to move
 //! and a little extra state alone (what has been captured only shifts the score).
 //!
-//! A level holds every position with `n` seeds on the board, indexed by the combinatorial
-//! number system (the ways of putting `n` seeds into the pits, times the extra states, times
-//! the side to move), one byte a position: the final score difference the rest of the game
-//! brings the side to move, plus `n`. Levels are built from 0 seeds up: a capture lowers the
+//! A level holds every position with `n` seeds on the board and South to move, indexed by the
+//! combinatorial number system (the ways of putting `n` seeds into the pits, times the extra
+//! states), one byte a position: the final score difference the rest of the game brings the
+//! side to move, plus `n`. The rules treat both sides alike, so a position with North to move
+//! is found as its mirror (the rows swapped, South to move) under the other convention: one
+//! side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
 //! count, so a move leads to a level already built or to the same level; within a level the
 //! values are recomputed until nothing changes.
 //!
@@ -79,7 +81,9 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
         true
     }
 
-    /// The pits of the board, in the order of [`Position::board`](mancala_engine::Position::board).
+    /// The pits of the board, in the order of [`Position::board`](mancala_engine::Position::board):
+    /// South's row, then North's, each in its sowing order, so that swapping the halves
+    /// swaps the sides.
     fn db_pits(&self) -> usize {
         self.board().len()
     }
@@ -92,6 +96,13 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
     /// This position's extra state, below [`db_extra_states`](Endgame::db_extra_states).
     fn db_extra(&self) -> u32 {
         0
+    }
+
+    /// The extra state of the mirrored position (the rows swapped, so each side has what the
+    /// other had): the databases keep South to move only and find North's positions by it.
+    /// The same state by default.
+    fn db_mirror_extra(&self, extra: u32) -> u32 {
+        extra
     }
 
     /// A position under these rules with `pits` on the board, the extra state `extra` and
@@ -208,10 +219,58 @@ pub struct Databases {
 }
 
 /// The index in its level of the position of rank `rank` among the boards, with the extra
-/// state `extra` of `extra_states` and `side` to move.
+/// state `extra` of `extra_states` (South to move).
 #[inline]
-fn level_index(rank: u64, extra_states: u32, extra: u32, side: Side) -> u64 {
-    (rank * u64::from(extra_states) + u64::from(extra)) * 2 + side.index() as u64
+fn level_index(rank: u64, extra_states: u32, extra: u32) -> u64 {
+    rank * u64::from(extra_states) + u64::from(extra)
+}
+
+/// Where a position's value is kept: its level, its index there, and whether it is kept as
+/// its mirror (North to move), whose value is the position's under the other convention.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    pub(crate) seeds: usize,
+    pub(crate) index: usize,
+    pub(crate) mirrored: bool,
+}
+
+impl Place {
+    /// The place of `position` (its board ranked by `rank`, its mirrored board by
+    /// `rank_mirrored`) among levels of `extra_states` extra states.
+    #[inline(always)]
+    pub(crate) fn of<G: Endgame>(
+        position: &G,
+        extra_states: u32,
+        rank: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
+        rank_mirrored: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
+    ) -> Option<Place> {
+        let mirrored = position.side_to_move() == Side::North;
+        let extra = position.db_extra();
+        let ((rank, seeds), extra) = if mirrored {
+            (
+                position.with_db_board(rank_mirrored)?,
+                position.db_mirror_extra(extra),
+            )
+        } else {
+            (position.with_db_board(rank)?, extra)
+        };
+        let index = level_index(rank, extra_states, extra);
+        Some(Place {
+            seeds,
+            index: usize::try_from(index).ok()?,
+            mirrored,
+        })
+    }
+
+    /// The convention the place keeps the position's value under `endless` in.
+    #[inline(always)]
+    pub(crate) fn convention(&self, endless: Endless) -> Endless {
+        if self.mirrored {
+            endless.other()
+        } else {
+            endless
+        }
+    }
 }
 
 impl Databases {
@@ -220,7 +279,8 @@ impl Databases {
         (self.levels.len() as u32).checked_sub(1)
     }
 
-    /// The positions of every level (one convention).
+    /// The positions of every level (one convention), South to move: each stands for its
+    /// mirror with North to move too.
     pub fn positions(&self) -> u64 {
         self.levels.iter().map(|l| l.south.len() as u64).sum()
     }
@@ -270,26 +330,26 @@ impl Databases {
                 .is_some_and(|rules| *rules == position.db_template_rules())
     }
 
-    /// The level of `position` if it is held, and its index there.
-    fn locate<G: Endgame>(&self, position: &G) -> Option<(usize, usize)> {
+    /// Where `position`'s value is kept, if it is held.
+    fn locate<G: Endgame>(&self, position: &G) -> Option<Place> {
         if !self.same_rules(position) {
             return None;
         }
-        let (rank, seeds) = position.with_db_board(|board| {
-            (board.len() == self.pits)
-                .then(|| self.ranks.rank(board))
-                .flatten()
-        })?;
-        if seeds >= self.levels.len() || seeds > self.game_seeds as usize {
+        let sized = |board: &[u8]| board.len() == self.pits;
+        let place = Place::of(
+            position,
+            self.extra,
+            |board| sized(board).then(|| self.ranks.rank(board)).flatten(),
+            |board| {
+                sized(board)
+                    .then(|| self.ranks.rank_mirrored(board))
+                    .flatten()
+            },
+        )?;
+        if place.seeds >= self.levels.len() || place.seeds > self.game_seeds as usize {
             return None;
         }
-        let index = level_index(
-            rank,
-            self.extra,
-            position.db_extra(),
-            position.side_to_move(),
-        );
-        Some((seeds, index as usize))
+        Some(place)
     }
 
     /// The score difference the rest of the game brings `position`'s side to move under
@@ -302,19 +362,16 @@ impl Databases {
         if position.is_over() {
             return None;
         }
-        let (seeds, index) = self.locate(position)?;
-        let level = self.levels.get(seeds)?;
-        let value = |values: &[AtomicU8]| {
-            values
-                .get(index)
-                .map(|v| i32::from(v.load(Ordering::Relaxed)) - seeds as i32)
+        let place = self.locate(position)?;
+        let level = self.levels.get(place.seeds)?;
+        let value = |endless: Endless| {
+            level
+                .of(place.convention(endless))
+                .get(place.index)
+                .map(|v| i32::from(v.load(Ordering::Relaxed)) - place.seeds as i32)
         };
-        let mine = value(level.of(endless))?;
-        let other = match endless {
-            Endless::South => Endless::North,
-            Endless::North => Endless::South,
-        };
-        Some((mine, value(level.of(other))? != mine))
+        let mine = value(endless)?;
+        Some((mine, value(endless.other())? != mine))
     }
 
     /// What the rest of the game brings `position`'s side to move where no endless-play
