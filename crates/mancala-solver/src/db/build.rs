@@ -177,9 +177,21 @@ impl<G: Endgame> Work<'_, G> {
         if position.is_over() {
             return None;
         }
+        // A game that cannot cycle works out a child in this level from its own children:
+        // in Kalah such a child is the opponent's, kept as a mirror ranked anywhere in the
+        // level, while its own children in the level come before the position in rank order
+        // (each row's seeds only move on), so one pass in rank order finds every value.
+        self.best(&position, !G::CYCLES)
+    }
+
+    /// The best value for `position`'s side to move (not over) under each convention built,
+    /// from the values known now (a child in this level worked out from its own children if
+    /// `ahead`), and whether a move keeps the seed count.
+    fn best(&self, position: &G, ahead: bool) -> Option<([i32; 2], bool)> {
         let me = position.side_to_move();
         let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
-        let before = diff(&position);
+        let before = diff(position);
+        let built = self.conventions.len();
         let (mut best, mut inner) = ([i32::MIN; 2], false);
         for mv in position.legal_moves() {
             let child = position.child(mv);
@@ -192,10 +204,18 @@ impl<G: Endgame> Work<'_, G> {
             }
             let place = self.locate(&child)?;
             let sign = if child.side_to_move() == me { 1 } else { -1 };
-            inner |= place.seeds == self.seeds;
+            let here = place.seeds == self.seeds;
+            inner |= here;
+            if here && ahead {
+                let (values, _) = self.best(&child, false)?;
+                for (best, value) in best.iter_mut().zip(values).take(built) {
+                    *best = (*best).max(gain + sign * value);
+                }
+                continue;
+            }
             for (best, &endless) in best.iter_mut().zip(self.conventions) {
                 let endless = place.convention(endless);
-                let values = if place.seeds == self.seeds {
+                let values = if here {
                     self.level(endless)
                 } else {
                     self.done.get(place.seeds)?.of(endless)
