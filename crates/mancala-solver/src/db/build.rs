@@ -107,8 +107,11 @@ struct Work<'a, G> {
     conventions: &'a [Endless],
     /// The level's values under each of `conventions`.
     values: &'a [Vec<AtomicU8>],
-    /// A bit a position: whether a move keeps the seed count.
-    inner: &'a [AtomicU64],
+    /// A bit a position: whether the next pass visits it. A game that cycles sets it in the
+    /// first pass for a position with a move that keeps the seed count. A game that cannot
+    /// cycle starts with every bit set and clears a position's once its value is settled
+    /// (worked out from settled values alone), so a pass visits only the others.
+    visit: &'a [AtomicU64],
 }
 
 /// A thread's board, and its rank when it holds one.
@@ -164,9 +167,9 @@ impl<G: Endgame> Work<'_, G> {
     }
 
     /// The values of position `index` (South to move) under each convention built, from the
-    /// values known now, and whether a move keeps the seed count; `None` for an index no
-    /// position has, or a finished game.
-    fn value(&self, index: usize, cursor: &mut Cursor) -> Option<([i32; 2], bool)> {
+    /// values known now, and what it read; `None` for an index no position has, or a
+    /// finished game.
+    fn value(&self, index: usize, cursor: &mut Cursor) -> Option<([i32; 2], Reads)> {
         let states = u64::from(self.extra);
         self.seek(index as u64 / states, cursor);
         let (board, extra) = (&cursor.board, (index as u64 % states) as u32);
@@ -180,19 +183,26 @@ impl<G: Endgame> Work<'_, G> {
         // A game that cannot cycle works out a child in this level from its own children:
         // in Kalah such a child is the opponent's, kept as a mirror ranked anywhere in the
         // level, while its own children in the level come before the position in rank order
-        // (each row's seeds only move on), so one pass in rank order finds every value.
+        // (each row's seeds only move on), so a pass in rank order settles nearly every value.
         self.best(&position, !G::CYCLES)
+    }
+
+    /// Whether the value at `index` of this level is settled (see [`Work::visit`]; read
+    /// before the value, which is written before the bit is cleared).
+    fn settled(&self, index: usize) -> bool {
+        self.visit[index / 64].load(Ordering::Acquire) & 1 << (index % 64) == 0
     }
 
     /// The best value for `position`'s side to move (not over) under each convention built,
     /// from the values known now (a child in this level worked out from its own children if
-    /// `ahead`), and whether a move keeps the seed count.
-    fn best(&self, position: &G, ahead: bool) -> Option<([i32; 2], bool)> {
+    /// `ahead`); whether a move keeps the seed count; whether every value of this level it
+    /// read was settled.
+    fn best(&self, position: &G, ahead: bool) -> Option<([i32; 2], Reads)> {
         let me = position.side_to_move();
         let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
         let before = diff(position);
         let built = self.conventions.len();
-        let (mut best, mut inner) = ([i32::MIN; 2], false);
+        let (mut best, mut reads) = ([i32::MIN; 2], Reads::default());
         for mv in position.legal_moves() {
             let child = position.child(mv);
             let gain = diff(&child) - before;
@@ -205,13 +215,17 @@ impl<G: Endgame> Work<'_, G> {
             let place = self.locate(&child)?;
             let sign = if child.side_to_move() == me { 1 } else { -1 };
             let here = place.seeds == self.seeds;
-            inner |= here;
+            reads.inner |= here;
             if here && ahead {
-                let (values, _) = self.best(&child, false)?;
+                let (values, child_reads) = self.best(&child, false)?;
+                reads.settled &= child_reads.settled;
                 for (best, value) in best.iter_mut().zip(values).take(built) {
                     *best = (*best).max(gain + sign * value);
                 }
                 continue;
+            }
+            if here {
+                reads.settled &= self.settled(place.index);
             }
             for (best, &endless) in best.iter_mut().zip(self.conventions) {
                 let endless = place.convention(endless);
@@ -225,14 +239,17 @@ impl<G: Endgame> Work<'_, G> {
                 *best = (*best).max(gain + sign * value);
             }
         }
-        (best[0] > i32::MIN).then_some((best, inner))
+        (best[0] > i32::MIN).then_some((best, reads))
     }
 
-    /// One pass over the positions `0..len` (the first) or those whose bit is set; the
-    /// values changed.
-    fn pass(&self, first: bool, threads: usize) -> Result<u64, DbError> {
+    /// One pass over the positions `0..len` (the first, for a game that cycles) or those
+    /// whose bit is set; the values changed, and the positions left unsettled (a game that
+    /// cannot cycle).
+    fn pass(&self, first: bool, threads: usize) -> Result<(u64, u64), DbError> {
         let next = AtomicUsize::new(0);
         let changed = AtomicU64::new(0);
+        let unsettled = AtomicU64::new(0);
+        let settling = !G::CYCLES;
         let failed = AtomicBool::new(false);
         let len = self.values[0].len();
         std::thread::scope(|scope| {
@@ -248,23 +265,37 @@ impl<G: Endgame> Work<'_, G> {
                     }
                     for index in start..(start + CHUNK).min(len) {
                         let bit = 1u64 << (index % 64);
-                        if !first && self.inner[index / 64].load(Ordering::Relaxed) & bit == 0 {
+                        let word = &self.visit[index / 64];
+                        // Every position in a first pass of a game that cycles, else those
+                        // whose bit is set.
+                        let every = first && !settling;
+                        if !every && word.load(Ordering::Relaxed) & bit == 0 {
                             continue;
                         }
-                        let Some((best, inner)) = self.value(index, &mut cursor) else {
+                        let Some((best, reads)) = self.value(index, &mut cursor) else {
                             // No position, or a finished game: never probed.
                             for values in self.values {
                                 values[index].store(self.seeds as u8, Ordering::Relaxed);
                             }
+                            if settling {
+                                word.fetch_and(!bit, Ordering::Release);
+                            }
                             continue;
                         };
-                        if first && inner {
-                            self.inner[index / 64].fetch_or(bit, Ordering::Relaxed);
+                        if first && reads.inner && !settling {
+                            word.fetch_or(bit, Ordering::Relaxed);
                         }
                         for (values, value) in self.values.iter().zip(best) {
                             let byte = (value + self.seeds as i32) as u8;
                             if values[index].swap(byte, Ordering::Relaxed) != byte {
                                 changed.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                        if settling {
+                            if reads.settled {
+                                word.fetch_and(!bit, Ordering::Release);
+                            } else {
+                                unsettled.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                     }
@@ -284,7 +315,28 @@ impl<G: Endgame> Work<'_, G> {
         if failed.load(Ordering::Relaxed) {
             return Err(DbError::Thread("a building thread failed".into()));
         }
-        Ok(changed.load(Ordering::Relaxed))
+        Ok((
+            changed.load(Ordering::Relaxed),
+            unsettled.load(Ordering::Relaxed),
+        ))
+    }
+}
+
+/// What working out a position read of the level being built.
+#[derive(Debug, Clone, Copy)]
+struct Reads {
+    /// A move keeps the seed count.
+    inner: bool,
+    /// Every value of the level read was settled.
+    settled: bool,
+}
+
+impl Default for Reads {
+    fn default() -> Self {
+        Reads {
+            inner: false,
+            settled: true,
+        }
     }
 }
 
@@ -351,7 +403,13 @@ impl Databases {
                 }
                 built.push(values);
             }
-            let inner: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
+            let visit: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
+            if !G::CYCLES {
+                // Nothing is settled yet.
+                for word in &visit {
+                    word.store(u64::MAX, Ordering::Relaxed);
+                }
+            }
             let work = Work {
                 template,
                 done: &db.levels,
@@ -362,13 +420,13 @@ impl Databases {
                 extra: db.extra,
                 conventions,
                 values: &built,
-                inner: &inner,
+                visit: &visit,
             };
             // No more threads than the level has chunks: a small level is one thread's.
             let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
             let mut passes = 0;
             for pass in 1.. {
-                let changed = work.pass(pass == 1, threads)?;
+                let (changed, unsettled) = work.pass(pass == 1, threads)?;
                 passes += 1;
                 if let Some(progress) = progress.as_mut() {
                     progress(&BuildProgress {
@@ -379,7 +437,10 @@ impl Databases {
                         elapsed: started.elapsed(),
                     });
                 }
-                if changed == 0 && pass > 1 {
+                // Every value settled (a game that cannot cycle), or a pass that changed
+                // nothing: the values are the fixed point.
+                let settled = !G::CYCLES && unsettled == 0;
+                if settled || (changed == 0 && pass > 1) {
                     break;
                 }
             }
@@ -471,11 +532,16 @@ mod tests {
     use super::*;
     use mancala_engine::Game;
 
-    /// The file of `template`'s databases up to `max_seeds`, built `way`.
+    /// The file of `template`'s databases up to `max_seeds`, built `way` on two threads.
     fn file<G: Endgame>(template: &G, max_seeds: u32, way: Way) -> Vec<u8> {
+        file_on(template, max_seeds, way, 2)
+    }
+
+    /// The same on `threads` threads.
+    fn file_on<G: Endgame>(template: &G, max_seeds: u32, way: Way, threads: usize) -> Vec<u8> {
         let options = BuildOptions {
             max_seeds,
-            threads: 2,
+            threads,
             ..BuildOptions::default()
         };
         let (db, _) = Databases::build_by(template, &options, None, way).unwrap();
@@ -500,6 +566,22 @@ mod tests {
                     .with_max_plies(0);
                 same_both_ways(&kalah::Kalah::new(rules), max);
             }
+        }
+    }
+
+    /// Levels of many chunks, where two threads read values the other is still working out:
+    /// the values they settle on are those of one thread, which meets every child first.
+    #[test]
+    fn kalah_databases_are_the_same_on_one_thread_and_on_two() {
+        for empty in [false, true] {
+            let rules = kalah::RuleSet::with_board(6, 4)
+                .unwrap()
+                .with_empty_capture(empty)
+                .with_max_plies(0);
+            let kalah = kalah::Kalah::new(rules);
+            let one = file_on(&kalah, 11, Way::Quick, 1);
+            assert!(one == file_on(&kalah, 11, Way::Quick, 2));
+            assert!(one == file_on(&kalah, 11, Way::Plain, 2));
         }
     }
 
