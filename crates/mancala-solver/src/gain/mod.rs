@@ -355,9 +355,6 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         let (mut assured, mut allowed) = (-INF, -INF);
         for (index, &mv) in moves.iter().enumerate() {
             let child = self.child(position, mover, index, mv);
-            if !child.over {
-                self.shared.table.prefetch(child.key);
-            }
             let g = child.gain;
             let (low, high) = if child.over {
                 (g, g)

@@ -106,16 +106,6 @@ impl Table {
         &self.buckets[(mixed >> 32 ^ mixed) as usize & self.mask]
     }
 
-    /// Starts bringing the bucket of `key` into the cache without waiting for it, so that
-    /// the misses of a node's children overlap rather than follow one another.
-    #[inline(always)]
-    pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        safe_arch::prefetch_t0(self.bucket(key));
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
-    }
-
     /// The bounds stored for `key` (never `0`), if any, with `inf` for a missing bound.
     #[inline(always)]
     pub(crate) fn probe(&self, key: u64, inf: i32) -> Option<Bounds> {
