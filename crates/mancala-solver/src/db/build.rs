@@ -1,7 +1,9 @@
 //! Building the levels, from 0 seeds on the board up, each on several threads: a first pass
-//! over every position, then passes over the positions with a move that keeps the seed count
-//! until a pass changes nothing. A pass works out both conventions of a game that cycles
-//! together: a child with North to move is kept as its mirror under the other one.
+//! over every position, then passes over the positions still open. For a game that cycles,
+//! those with a move that keeps the seed count, until a pass changes nothing; a pass works out
+//! both conventions together, as a child with North to move is kept as its mirror under the
+//! other one. For a game that cannot cycle, those that read a value not yet settled, until
+//! none is left.
 
 use super::index::{next_board, Binomials, Ranks};
 use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
