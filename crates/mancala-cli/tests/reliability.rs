@@ -189,7 +189,12 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
     for (line, says) in match_cases {
         refused(line, 2, says);
     }
-
+    // A database file that is not there: an error before the game prints anything.
+    refused(
+        "play kalah --auto --db-read /nonexistent.db",
+        2,
+        "cannot open the database file `/nonexistent.db`",
+    );
     // perft and playouts keep their exit code 1 for a bad command line.
     refused("perft toguz 2 --threads 257", 1, "--threads takes 1 to 256");
     refused("playouts toguz 18446744073709551615", 1, "GAMES takes");
