@@ -9,7 +9,7 @@ use super::index::{next_board, Binomials, Ranks};
 use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Positions a thread takes at a time.
@@ -107,8 +107,8 @@ struct Work<'a, G> {
     extra: u32,
     /// The conventions built: South's, then North's for a game that cycles.
     conventions: &'a [Endless],
-    /// The level's values under each of `conventions`.
-    values: &'a [Vec<AtomicU8>],
+    /// The level being built, under each of `conventions`.
+    level: &'a Level,
     /// A bit a position: whether the next pass visits it. A game that cycles sets it in the
     /// first pass for a position with a move that keeps the seed count. A game that cannot
     /// cycle starts with every bit set and clears a position's once its value is settled
@@ -146,12 +146,6 @@ impl<G: Endgame> Work<'_, G> {
                 )
             }
         }
-    }
-
-    /// The values of the level under `endless`.
-    fn level(&self, endless: Endless) -> &[AtomicU8] {
-        let built = usize::from(endless == Endless::North && self.values.len() > 1);
-        &self.values[built]
     }
 
     /// Puts the board of rank `rank` into `cursor`: the next one after the board there, or
@@ -232,7 +226,7 @@ impl<G: Endgame> Work<'_, G> {
             for (best, &endless) in best.iter_mut().zip(self.conventions) {
                 let endless = place.convention(endless);
                 let values = if here {
-                    self.level(endless)
+                    self.level.of(endless)
                 } else {
                     self.done.get(place.seeds)?.of(endless)
                 };
@@ -253,7 +247,7 @@ impl<G: Endgame> Work<'_, G> {
         let unsettled = AtomicU64::new(0);
         let settling = !G::CYCLES;
         let failed = AtomicBool::new(false);
-        let len = self.values[0].len();
+        let len = self.level.south.len();
         std::thread::scope(|scope| {
             let worker = || {
                 let mut cursor = Cursor {
@@ -276,7 +270,8 @@ impl<G: Endgame> Work<'_, G> {
                         }
                         let Some((best, reads)) = self.value(index, &mut cursor) else {
                             // No position, or a finished game: never probed.
-                            for values in self.values {
+                            for &endless in self.conventions {
+                                let values = self.level.of(endless);
                                 values[index].store(self.seeds as u8, Ordering::Relaxed);
                             }
                             if settling {
@@ -287,8 +282,9 @@ impl<G: Endgame> Work<'_, G> {
                         if first && reads.inner && !settling {
                             word.fetch_or(bit, Ordering::Relaxed);
                         }
-                        for (values, value) in self.values.iter().zip(best) {
+                        for (&endless, value) in self.conventions.iter().zip(best) {
                             let byte = (value + self.seeds as i32) as u8;
+                            let values = self.level.of(endless);
                             if values[index].swap(byte, Ordering::Relaxed) != byte {
                                 changed.fetch_add(1, Ordering::Relaxed);
                             }
@@ -390,20 +386,18 @@ impl Databases {
             } else {
                 &[Endless::South]
             };
-            let mut built = Vec::new();
-            for &endless in conventions {
-                let values: Vec<AtomicU8> = atomics(len, seeds)?;
-                // The start: South moves in every position kept, so the best value under
-                // South's convention, the worst under North's.
-                let byte = if endless == Endless::South {
-                    2 * seeds
+            // The start: South moves in every position kept, so the best value under South's
+            // convention, the worst under North's (zeros).
+            let level = Level {
+                south: atomics(len, seeds)?,
+                north: if db.cycles {
+                    Some(atomics(len, seeds)?)
                 } else {
-                    0
-                };
-                for value in &values {
-                    value.store(byte as u8, Ordering::Relaxed);
-                }
-                built.push(values);
+                    None
+                },
+            };
+            for value in &level.south {
+                value.store((2 * seeds) as u8, Ordering::Relaxed);
             }
             let visit: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
             if !G::CYCLES {
@@ -421,7 +415,7 @@ impl Databases {
                 seeds: seeds as usize,
                 extra: db.extra,
                 conventions,
-                values: &built,
+                level: &level,
                 visit: &visit,
             };
             // No more threads than the level has chunks: a small level is one thread's.
@@ -446,16 +440,15 @@ impl Databases {
                     break;
                 }
             }
-            let north = if db.cycles { built.pop() } else { None };
-            let south = built.pop().unwrap_or_default();
-            let endless = north.as_ref().map_or(0, |north| {
-                south
+            let endless = level.north.as_ref().map_or(0, |north| {
+                level
+                    .south
                     .iter()
                     .zip(north)
                     .filter(|(s, n)| s.load(Ordering::Relaxed) != n.load(Ordering::Relaxed))
                     .count() as u64
             });
-            db.levels.push(Level { south, north });
+            db.levels.push(level);
             stats.push(LevelStats {
                 seeds,
                 positions: len as u64,
