@@ -233,6 +233,13 @@ fn files_read_back_and_damaged_files_are_refused() {
             Err(DbError::Format(_))
         ));
     }
+    // A file of version 1 (both sides to move) is refused at its version.
+    let mut first = bytes.clone();
+    first[8..12].copy_from_slice(&1u32.to_le_bytes());
+    match Databases::read(&first[..], &start, 1 << 20) {
+        Err(DbError::Format(why)) => assert_eq!(why, "the version is 1, expected 2"),
+        other => panic!("a version 1 file was taken: {other:?}"),
+    }
     let mut long = bytes.clone();
     long.push(0);
     assert!(Databases::read(&long[..], &start, 1 << 20).is_err());
