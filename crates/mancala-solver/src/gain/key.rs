@@ -1,13 +1,16 @@
 //! The gain search's keys: the board itself where it fits a word, so that two boards never
 //! share a key, else a hash of it.
 //!
+//! Keys are of positions with South to move: a position with North to move has its mirror's
+//! key (the rows swapped), whose rest of the game is its own seen from the other side, so the
+//! two share what is proved of either.
+//!
 //! A board of `p` pits whose pits each hold fewer than `2^w` seeds, where `p × w` bits leave
-//! room for the extra state and the side to move in 63, is written whole: `w` bits a pit, then
-//! the extra state, then the side, plus one (so no key is 0, the table's empty slot). Any
+//! room for the extra state in 62, is written whole: `w` bits a pit, then the extra state, then
+//! a zero bit, plus one (so no key is 0, the table's empty slot). Any
 //! other board (a pit with more seeds) is hashed, with the top bit set: a hashed key can equal
 //! another hashed key only, which needs a pit of many seeds on both boards and a 63-bit
-//! coincidence. Kalah (6, 4) fits: 12 pits of 5 bits (up to 31 seeds a pit), the side, in 61
-//! bits.
+//! coincidence. Kalah (6, 4) fits: 12 pits of 5 bits (up to 31 seeds a pit) in 61 bits.
 
 /// How the keys of one board size are made.
 #[derive(Debug, Clone, Copy)]
@@ -33,32 +36,49 @@ impl BoardKey {
         BoardKey { width, extra_bits }
     }
 
-    /// The key of `pits` with the extra state `extra` and `side` (0 or 1) to move.
+    /// The key of `pits` with the extra state `extra` and South to move, or, if `mirrored`,
+    /// of its mirror (the two halves of `pits` swapped; `extra` already the mirror's).
     #[inline(always)]
-    pub(crate) fn key(&self, pits: &[u8], extra: u32, side: usize) -> u64 {
+    pub(crate) fn key(&self, pits: &[u8], extra: u32, mirrored: bool) -> u64 {
+        let (south, north) = pits.split_at(pits.len() / 2);
+        let (first, second) = if mirrored {
+            (north, south)
+        } else {
+            (south, north)
+        };
         let width = self.width;
         let most = pits.iter().fold(0u8, |m, &s| m | s);
         if width > 0 && u32::from(most) >> width == 0 {
-            let board = pits
+            let board = first
                 .iter()
+                .chain(second)
                 .fold(0u64, |key, &s| key << width | u64::from(s));
-            ((board << self.extra_bits | u64::from(extra)) << 1 | side as u64) + 1
+            ((board << self.extra_bits | u64::from(extra)) << 1) + 1
         } else {
-            hashed(pits, extra, side)
+            hashed(first.iter().chain(second), extra)
         }
     }
 }
 
-/// A hash of the board, the extra state and the side, with the top bit set.
-fn hashed(pits: &[u8], extra: u32, side: usize) -> u64 {
-    let mut h = 0x243F_6A88_85A3_08D3u64 ^ (u64::from(extra) << 1 | side as u64);
-    for chunk in pits.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 29;
+/// A hash of the board (its pits in order) and the extra state, with the top bit set.
+fn hashed<'a>(pits: impl Iterator<Item = &'a u8>, extra: u32) -> u64 {
+    let mut h = 0x243F_6A88_85A3_08D3u64 ^ u64::from(extra);
+    let mix = |h: u64, word: u64| {
+        let h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^ h >> 29
+    };
+    let (mut word, mut len) = (0u64, 0u64);
+    for &seeds in pits {
+        word |= u64::from(seeds) << (8 * (len % 8));
+        len += 1;
+        if len % 8 == 0 {
+            (h, word) = (mix(h, word), 0);
+        }
     }
-    h = (h ^ pits.len() as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    if len % 8 != 0 {
+        h = mix(h, word);
+    }
+    h = (h ^ len).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^= h >> 32;
     h | 1 << 63
 }
@@ -76,11 +96,11 @@ mod tests {
         for a in 0..6u8 {
             for b in 0..6u8 {
                 for c in [0u8, 1, 200, 255] {
-                    for side in 0..2 {
-                        let key = keys.key(&[a, b, c, 3], 0, side);
-                        assert!(key != 0 && key >> 63 == 0);
-                        assert!(seen.insert(key));
-                    }
+                    let key = keys.key(&[a, b, c, 3], 0, false);
+                    assert!(key != 0 && key >> 63 == 0);
+                    assert!(seen.insert(key));
+                    // The mirror's key is that of the board with its halves swapped.
+                    assert_eq!(keys.key(&[c, 3, a, b], 0, true), key);
                 }
             }
         }
@@ -88,18 +108,21 @@ mod tests {
         let kalah = BoardKey::new(12, 1);
         assert_eq!((kalah.width, kalah.extra_bits), (5, 0));
         let mut board = [31u8; 12];
-        assert_eq!(kalah.key(&board, 0, 1) >> 63, 0);
+        assert_eq!(kalah.key(&board, 0, false) >> 63, 0);
         board[3] = 32;
-        let hashed = kalah.key(&board, 0, 1);
+        let hashed = kalah.key(&board, 0, false);
         assert_eq!(hashed >> 63, 1);
-        assert_ne!(hashed, kalah.key(&board, 0, 0));
+        assert_ne!(hashed, kalah.key(&board, 0, true));
+        let mut mirror = board;
+        mirror.rotate_left(6);
+        assert_eq!(hashed, kalah.key(&mirror, 0, true));
         board[3] = 33;
-        assert_ne!(hashed, kalah.key(&board, 0, 1));
+        assert_ne!(hashed, kalah.key(&board, 0, false));
         // The extra state has bits of its own.
         let toguz = BoardKey::new(10, 36);
         assert_eq!((toguz.width, toguz.extra_bits), (5, 6));
-        assert_ne!(toguz.key(&[1; 10], 3, 0), toguz.key(&[1; 10], 4, 0));
+        assert_ne!(toguz.key(&[1; 10], 3, false), toguz.key(&[1; 10], 4, false));
         assert_eq!(BoardKey::new(80, 1).width, 0);
-        assert_eq!(BoardKey::new(80, 1).key(&[0; 80], 0, 0) >> 63, 1);
+        assert_eq!(BoardKey::new(80, 1).key(&[0; 80], 0, false) >> 63, 1);
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! A position's value is its score lead plus the *gain* of the rest of the game for its side
 //! to move, which depends on the board and the side to move alone; the table holds bounds on
-//! gains, keyed by the board, so positions that differ only in their scores share an entry,
-//! and the lead is carried down the search outside the table. A gain lies between minus and
+//! gains, keyed by the board as the side to move sees it (a position with North to move as its
+//! mirror), so positions that differ only in their scores, or are each other's mirror, share
+//! an entry, and the lead is carried down the search outside the table. A gain lies between minus and
 //! plus the seeds on the board. No repetition is looked for. The table's move is searched
 //! first (past the start, before the other children are made); then the others by what they gain the mover,
 //! then another turn, then the later move (the pit nearest the store). Near the start every
@@ -113,6 +114,18 @@ fn board_seeds<P: Position>(position: &P) -> u32 {
 /// Seeds in the stores of `position`.
 fn stored<P: Position>(position: &P) -> u32 {
     position.score(Side::South) + position.score(Side::North)
+}
+
+/// The extra state of `position` as South to move sees it, and whether that is its mirror's
+/// (North to move: the rows swapped). The rules treat the sides alike and no position of a
+/// gain search comes back, so a position and its mirror have the same gain.
+#[inline(always)]
+fn seen_from_south<P: Endgame>(position: &P) -> (u32, bool) {
+    let extra = position.db_extra();
+    match position.side_to_move() {
+        Side::South => (extra, false),
+        Side::North => (position.db_mirror_extra(extra), true),
+    }
 }
 
 /// What `child` gains `mover` over `parent` (the score leads' difference for `mover`).
@@ -310,8 +323,8 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     /// The key of `position`.
     #[inline(always)]
     fn key(&self, position: &P) -> u64 {
-        let side = position.side_to_move().index();
-        position.with_db_board(|pits| self.shared.keys.key(pits, position.db_extra(), side))
+        let (extra, mirrored) = seen_from_south(position);
+        position.with_db_board(|pits| self.shared.keys.key(pits, extra, mirrored))
     }
 
     /// The child of `position` (`mover` to move) by its legal move `mv`, the `index`-th.
@@ -560,9 +573,9 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     /// The exact gain of `position`, one the small table takes, for its side to move: from
     /// the table, or worked out over every move and kept there.
     fn small_value(&mut self, position: &P) -> i32 {
-        let side = position.side_to_move().index();
+        let (extra, mirrored) = seen_from_south(position);
         let slot = position
-            .with_db_board(|pits| self.shared.small.slot(pits, position.db_extra(), side))
+            .with_db_board(|pits| self.shared.small.slot(pits, extra, mirrored))
             .expect("the table takes the position");
         if let Some(value) = self.shared.small.get(slot) {
             return value;

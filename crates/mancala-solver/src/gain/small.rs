@@ -1,8 +1,9 @@
 //! The exact values of the positions with few seeds on the board, kept for the whole solve:
 //! the search reaches them again and again under ever other windows, and each is worked out
 //! once, the first time it is met (a lazily filled endgame table). A flat array indexed as the
-//! databases index a level (the board's rank, the extra state, the side to move), a byte a
-//! position, zero for "not worked out yet", shared by the threads of a solve.
+//! databases index a level (the board's rank and the extra state, South to move: a position
+//! with North to move is kept as its mirror), a byte a position, zero for "not worked out
+//! yet", shared by the threads of a solve.
 
 use crate::db::index::{Binomials, Ranks};
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -41,7 +42,7 @@ impl Small {
         let budget = MAX_POSITIONS.min(table_bytes as u64 / 8);
         let most = MAX_SEEDS.min(seeds / 3);
         let binomials = Binomials::new(most as usize + pits + 2);
-        let per_board = 2 * u64::from(extra_states.max(1));
+        let per_board = u64::from(extra_states.max(1));
         let level = |s: u32| {
             binomials
                 .configurations(s as usize, pits)
@@ -89,13 +90,18 @@ impl Small {
         (!self.starts.is_empty()).then_some(self.max_seeds)
     }
 
-    /// The slot of the position of `board` with the extra state `extra` and `side` (0 or 1)
-    /// to move, if the table takes it.
+    /// The slot of the position of `board` with the extra state `extra` and South to move,
+    /// or, if `mirrored`, of its mirror (the rows swapped, `extra` already the mirror's), if
+    /// the table takes it.
     #[inline]
-    pub(crate) fn slot(&self, board: &[u8], extra: u32, side: usize) -> Option<usize> {
-        let (rank, seeds) = self.ranks.rank(board)?;
+    pub(crate) fn slot(&self, board: &[u8], extra: u32, mirrored: bool) -> Option<usize> {
+        let (rank, seeds) = if mirrored {
+            self.ranks.rank_mirrored(board)?
+        } else {
+            self.ranks.rank(board)?
+        };
         let start = *self.starts.get(seeds)?;
-        let index = (rank * u64::from(self.extra_states) + u64::from(extra)) * 2 + side as u64;
+        let index = rank * u64::from(self.extra_states) + u64::from(extra);
         Some(start + index as usize)
     }
 
@@ -120,11 +126,12 @@ mod tests {
 
     #[test]
     fn the_seeds_fit_the_memory_and_values_are_kept() {
-        // Kalah (6, n): 2 × C(26, 12) positions of up to 14 seeds fit 256 MiB / 8, of 15 not.
-        assert_eq!(Small::for_board(12, 1, 48, 256 << 20).max_seeds(), Some(14));
-        assert_eq!(Small::for_board(12, 1, 48, 64 << 20).max_seeds(), Some(12));
+        // Kalah (6, 4): C(28, 12) positions of up to 16 seeds (a third of the game's) fit
+        // 256 MiB / 8; with 64 MiB, C(25, 12) of up to 13, of 14 not.
+        assert_eq!(Small::for_board(12, 1, 48, 256 << 20).max_seeds(), Some(16));
+        assert_eq!(Small::for_board(12, 1, 48, 64 << 20).max_seeds(), Some(13));
         assert_eq!(Small::for_board(12, 1, 48, 1 << 8).max_seeds(), Some(1));
-        assert_eq!(Small::for_board(12, 1, 48, 8).max_seeds(), None);
+        assert_eq!(Small::for_board(12, 1, 48, 0).max_seeds(), None);
         assert_eq!(
             Small::for_board(2, 1, 60, 64 << 20).max_seeds(),
             Some(MAX_SEEDS)
@@ -132,11 +139,13 @@ mod tests {
         assert_eq!(Small::for_board(8, 1, 24, 64 << 20).max_seeds(), Some(8));
         let small = Small::for_board(4, 1, 12, 1 << 20);
         assert!(small.holds(4) && !small.holds(5));
-        let a = small.slot(&[1, 0, 2, 1], 0, 1).unwrap();
-        let b = small.slot(&[1, 0, 2, 1], 0, 0).unwrap();
-        let c = small.slot(&[0, 1, 2, 1], 0, 1).unwrap();
+        let a = small.slot(&[1, 0, 2, 1], 0, true).unwrap();
+        let b = small.slot(&[1, 0, 2, 1], 0, false).unwrap();
+        let c = small.slot(&[0, 1, 2, 1], 0, true).unwrap();
         assert!(a != b && a != c && b != c);
-        assert!(small.slot(&[1, 0, 2, 2], 0, 0).is_none());
+        // A position and the mirror of its mirror share their slot.
+        assert_eq!(small.slot(&[2, 1, 1, 0], 0, false), Some(a));
+        assert!(small.slot(&[1, 0, 2, 2], 0, false).is_none());
         assert_eq!(small.get(a), None);
         small.insert(a, -7);
         small.insert(b, 0);
