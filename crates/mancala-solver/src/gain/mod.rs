@@ -43,7 +43,8 @@ use table::Table;
 const ETC_SHARE: (u32, u32) = (3, 4);
 
 /// A child of a node: the move's index, what it gains the mover, the child's seeds on the
-/// board and key, whether the mover moves again, and its order.
+/// board and key, whether the mover moves again, its own gain where it is known without a
+/// search (0 for a game over, else the small table's), and its order.
 #[derive(Debug, Clone)]
 struct Child<P> {
     position: P,
@@ -52,7 +53,7 @@ struct Child<P> {
     seeds: u32,
     key: u64,
     same: bool,
-    over: bool,
+    known: Option<i32>,
     order: i32,
 }
 
@@ -334,10 +335,18 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         let gain = gain_of(position, &child, mover);
         let same = child.side_to_move() == mover;
         let over = child.is_over();
-        let (seeds, key) = if over {
-            (0, 0)
+        // A small child's value is read here, with its siblings', so that the reads overlap
+        // rather than each wait in a search of its own (most are not in the cache).
+        let (seeds, key, known) = if over {
+            (0, 0, Some(0))
         } else {
-            (board_seeds(&child), self.key(&child))
+            let seeds = board_seeds(&child);
+            if self.shared.small.holds(seeds) {
+                let slot = self.small_slot(&child);
+                (seeds, 0, slot.and_then(|slot| self.shared.small.get(slot)))
+            } else {
+                (seeds, self.key(&child), None)
+            }
         };
         // By what the move gains (a capture's seeds, a seed in the store), then another turn,
         // then the later move (Kalah's pit nearer the store); fewer than 256 moves.
@@ -349,7 +358,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             seeds,
             key,
             same,
-            over,
+            known,
             order,
         }
     }
@@ -369,21 +378,23 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         for (index, &mv) in moves.iter().enumerate() {
             let child = self.child(position, mover, index, mv);
             let g = child.gain;
-            let (low, high) = if child.over {
-                (g, g)
-            } else {
-                let s = child.seeds as i32;
-                let (mut low, mut high) = (-s, s);
-                if etc {
-                    if let Some(b) = self.shared.table.probe(child.key, INF) {
-                        (low, high) = (low.max(b.low), high.min(b.high));
+            let (low, high) = match child.known {
+                Some(rest) => (rest, rest),
+                None => {
+                    let s = child.seeds as i32;
+                    let (mut low, mut high) = (-s, s);
+                    if etc {
+                        if let Some(b) = self.shared.table.probe(child.key, INF) {
+                            (low, high) = (low.max(b.low), high.min(b.high));
+                        }
                     }
+                    (low, high)
                 }
-                if child.same {
-                    (g + low, g + high)
-                } else {
-                    (g - high, g - low)
-                }
+            };
+            let (low, high) = if child.same {
+                (g + low, g + high)
+            } else {
+                (g - high, g - low)
             };
             assured = assured.max(low);
             allowed = allowed.max(high);
@@ -398,8 +409,12 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     #[inline(always)]
     fn child_value(&mut self, child: &Child<P>, alpha: i32, beta: i32) -> i32 {
         let g = child.gain;
-        if child.over {
-            g
+        if let Some(rest) = child.known {
+            if child.same {
+                g + rest
+            } else {
+                g - rest
+            }
         } else if child.same {
             g + self.search(&child.position, child.seeds, child.key, alpha - g, beta - g)
         } else {
@@ -570,12 +585,18 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         self.pool[ply] = children;
     }
 
+    /// The slot of `position` in the small table, if it takes it.
+    #[inline(always)]
+    fn small_slot(&self, position: &P) -> Option<usize> {
+        let (extra, mirrored) = seen_from_south(position);
+        position.with_db_board(|pits| self.shared.small.slot(pits, extra, mirrored))
+    }
+
     /// The exact gain of `position`, one the small table takes, for its side to move: from
     /// the table, or worked out over every move and kept there.
     fn small_value(&mut self, position: &P) -> i32 {
-        let (extra, mirrored) = seen_from_south(position);
-        let slot = position
-            .with_db_board(|pits| self.shared.small.slot(pits, extra, mirrored))
+        let slot = self
+            .small_slot(position)
             .expect("the table takes the position");
         if let Some(value) = self.shared.small.get(slot) {
             return value;
