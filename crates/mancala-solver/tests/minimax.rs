@@ -5,7 +5,7 @@
 mod common;
 
 use common::{move_values, play_down_to};
-use mancala_engine::{Game, Position, Rng};
+use mancala_engine::{Game, Position, Rng, Side};
 use mancala_solver::{
     board_key, solve, solve_range, Endless, Keys, Options, SolveError, MAX_SOLVE_THREADS,
 };
@@ -331,6 +331,53 @@ fn kalah_gain_search_agrees_on_random_positions() {
         let lead = |p: &kalah::Kalah, side| p.score(side) as i32 - p.score(!side) as i32;
         assert_eq!(lead(&end, me), found.value, "{position}");
     }
+}
+
+/// The gain search where one move takes most of the board: from positions with every seed on
+/// the board (where a node reads its children's table entries first), a capture leaves a
+/// child small enough for the table of small positions. The same value and best moves as the
+/// plain search, either side to move, under both capture rules.
+#[test]
+fn kalah_gain_search_agrees_after_large_captures() {
+    let mut rng = Rng::new(0xca97);
+    let mut checked = 0;
+    for case in 0..60 {
+        let empty_capture = case % 2 == 1;
+        let rules = kalah::RuleSet::with_board(3, 2)
+            .unwrap()
+            .with_empty_capture(empty_capture)
+            .with_max_plies(0);
+        // Most seeds in one pit, one in each other (so that a capture of the many seldom
+        // ends the game).
+        let mut board = [1u8; 6];
+        board[rng.below(6) as usize] += 12 + rng.below(4) as u8;
+        let side = [Side::South, Side::North][rng.below(2) as usize];
+        let Ok(position) = kalah::Kalah::from_board(rules, &board, [0, 0], side) else {
+            continue;
+        };
+        if position.is_over() {
+            continue;
+        }
+        let whole = Options {
+            keys: Keys::positions(board_key::<kalah::Kalah>),
+            monotone_scores: true,
+            ..Options::default()
+        };
+        let expected = solve(&position, &whole, Endless::South, None).unwrap();
+        let gain = Options {
+            keys: Keys::best_for(&position),
+            table_bytes: 1 << 16,
+            ..whole
+        };
+        let found = solve(&position, &gain, Endless::South, None).unwrap();
+        assert_eq!(
+            (found.value, &found.best),
+            (expected.value, &expected.best),
+            "{position}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} positions");
 }
 
 /// The thread count is bounded, 0 counts as one thread, and a node limit stops the threads

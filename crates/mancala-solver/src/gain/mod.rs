@@ -5,13 +5,14 @@
 //! to move, which depends on the board and the side to move alone; the table holds bounds on
 //! gains, keyed by the board as the side to move sees it (a position with North to move as its
 //! mirror), so positions that differ only in their scores, or are each other's mirror, share
-//! an entry, and the lead is carried down the search outside the table. A gain lies between minus and
-//! plus the seeds on the board. No repetition is looked for. The table's move is searched
-//! first (past the start, before the other children are made); then the others by what they gain the mover,
-//! then another turn, then the later move (the pit nearest the store). Near the start every
-//! child's entry is read before any is searched (enhanced transposition cutoffs). The
-//! positions with few seeds on the board are worked out once each in full and kept for the
-//! whole solve ([`small`]).
+//! an entry, and the lead is carried down the search outside the table. A gain lies between
+//! minus and plus the seeds on the board. No repetition is looked for. The table's move is
+//! searched first (past the start, before the other children are made); then the others by
+//! what they gain the mover, then another turn, then the later move (the pit nearest the
+//! store). Near the start every child's entry is read before any is searched (enhanced
+//! transposition cutoffs). The positions with few seeds on the board are worked out once each
+//! in full and kept for the whole solve ([`small`]); a node reads its small children's values
+//! as it makes them.
 //!
 //! On more than one thread every thread runs each MTD(f) pass from the root over the one
 //! shared table and small table; the first to finish gives the pass's value and stops the
@@ -43,8 +44,9 @@ use table::Table;
 const ETC_SHARE: (u32, u32) = (3, 4);
 
 /// A child of a node: the move's index, what it gains the mover, the child's seeds on the
-/// board and key, whether the mover moves again, its own gain where it is known without a
-/// search (0 for a game over, else the small table's), and its order.
+/// board and key (0 where the table does not take it: a game over, a small position), whether
+/// the mover moves again, its own gain where it is known without a search (0 for a game over,
+/// else the small table's), and its order.
 #[derive(Debug, Clone)]
 struct Child<P> {
     position: P,
@@ -383,7 +385,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                 None => {
                     let s = child.seeds as i32;
                     let (mut low, mut high) = (-s, s);
-                    if etc {
+                    if etc && child.key != 0 {
                         if let Some(b) = self.shared.table.probe(child.key, INF) {
                             (low, high) = (low.max(b.low), high.min(b.high));
                         }
