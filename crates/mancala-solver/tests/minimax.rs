@@ -197,6 +197,15 @@ fn the_endless_cycle_is_met_and_solved_under_both_conventions() {
     assert!(agrees(&position, &Options::default()));
 }
 
+/// The plain search of Kalah, the reference of the quicker ones: whole positions as keys.
+fn whole_kalah_positions() -> Options<kalah::Kalah> {
+    Options {
+        keys: Keys::positions(board_key::<kalah::Kalah>),
+        monotone_scores: true,
+        ..Options::default()
+    }
+}
+
 /// Boards too large for minimax, where the same board is met with other scores: the table of
 /// rest-of-game values gives every position the value the table of whole positions gives,
 /// whatever value the search tries first.
@@ -210,11 +219,7 @@ fn kalah_rest_values_agree_with_whole_position_keys() {
                 .with_empty_capture(rng.below(2) == 1)
                 .with_max_plies(0);
         let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(10));
-        let whole = Options {
-            keys: Keys::positions(board_key::<kalah::Kalah>),
-            monotone_scores: true,
-            ..Options::default()
-        };
+        let whole = whole_kalah_positions();
         let rest = Options {
             keys: Keys::rest_of_game(&position).unwrap(),
             ..whole.clone()
@@ -287,11 +292,7 @@ fn kalah_gain_search_agrees_on_random_positions() {
             .with_empty_capture(case % 2 == 1)
             .with_max_plies(0);
         let position = after(kalah::Kalah::new(rules), rng.next_u64(), rng.below(16));
-        let whole = Options {
-            keys: Keys::positions(board_key::<kalah::Kalah>),
-            monotone_scores: true,
-            ..Options::default()
-        };
+        let whole = whole_kalah_positions();
         let expected = solve(&position, &whole, Endless::South, None).unwrap();
         let gain = Options {
             keys: Keys::best_for(&position),
@@ -358,11 +359,7 @@ fn kalah_gain_search_agrees_after_large_captures() {
         if position.is_over() {
             continue;
         }
-        let whole = Options {
-            keys: Keys::positions(board_key::<kalah::Kalah>),
-            monotone_scores: true,
-            ..Options::default()
-        };
+        let whole = whole_kalah_positions();
         let expected = solve(&position, &whole, Endless::South, None).unwrap();
         let gain = Options {
             keys: Keys::best_for(&position),
