@@ -9,11 +9,12 @@
 //! another turn) is searched without negating the value. Where the board alone decides the
 //! rest of the game and no position can come back (Kalah without a move limit, with
 //! [`Keys::best_for`] and [`Options::monotone_scores`]), a search of its own runs: its table
-//! holds what the rest of the game gains the side to move, keyed by the board alone (the
-//! board itself where it fits 64 bits), with the score lead carried outside; nothing is kept
-//! of the current line; every child's entry is read before the children are searched
-//! (enhanced transposition cutoffs); and the positions with few seeds left are worked out
-//! once each and kept for the whole solve, in a flat array indexed like a database level.
+//! holds what the rest of the game gains the side to move, keyed by the board as that side
+//! sees it (the board itself where it fits 64 bits; a position with North to move as its
+//! mirror), with the score lead carried outside; nothing is kept of the current line; near
+//! the start every child's entry is read before the children are searched (enhanced
+//! transposition cutoffs); and the positions with few seeds left are worked out once each and
+//! kept for the whole solve, in a flat array indexed like a database level.
 //!
 //! A game whose rules give endless play no value (Toguz Kumalak: sowing without a capture can
 //! bring a position back for ever) is solved under a convention: a position repeated on the
