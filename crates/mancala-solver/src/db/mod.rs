@@ -221,8 +221,20 @@ pub struct Databases {
 /// The index in its level of the position of rank `rank` among the boards, with the extra
 /// state `extra` of `extra_states` (South to move).
 #[inline]
-fn level_index(rank: u64, extra_states: u32, extra: u32) -> u64 {
+pub(crate) fn level_index(rank: u64, extra_states: u32, extra: u32) -> u64 {
     rank * u64::from(extra_states) + u64::from(extra)
+}
+
+/// The extra state of `position` as South to move sees it, and whether that is its mirror's
+/// (North to move: the rows swapped). The rules treat the sides alike, so a position is kept
+/// as its mirror, South to move.
+#[inline(always)]
+pub(crate) fn seen_from_south<G: Endgame>(position: &G) -> (u32, bool) {
+    let extra = position.db_extra();
+    match position.side_to_move() {
+        Side::South => (extra, false),
+        Side::North => (position.db_mirror_extra(extra), true),
+    }
 }
 
 /// Where a position's value is kept: its level, its index there, and whether it is kept as
@@ -244,15 +256,11 @@ impl Place {
         rank: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
         rank_mirrored: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
     ) -> Option<Place> {
-        let mirrored = position.side_to_move() == Side::North;
-        let extra = position.db_extra();
-        let ((rank, seeds), extra) = if mirrored {
-            (
-                position.with_db_board(rank_mirrored)?,
-                position.db_mirror_extra(extra),
-            )
+        let (extra, mirrored) = seen_from_south(position);
+        let (rank, seeds) = if mirrored {
+            position.with_db_board(rank_mirrored)?
         } else {
-            (position.with_db_board(rank)?, extra)
+            position.with_db_board(rank)?
         };
         let index = level_index(rank, extra_states, extra);
         Some(Place {

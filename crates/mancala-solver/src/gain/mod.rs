@@ -26,7 +26,7 @@ mod table;
 
 pub(crate) use key::BoardKey;
 
-use crate::db::Endgame;
+use crate::db::{seen_from_south, Endgame};
 use crate::search::{SolveError, INF};
 use crate::stack::LARGE_STACK_BYTES;
 use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
@@ -117,18 +117,6 @@ fn board_seeds<P: Position>(position: &P) -> u32 {
 /// Seeds in the stores of `position`.
 fn stored<P: Position>(position: &P) -> u32 {
     position.score(Side::South) + position.score(Side::North)
-}
-
-/// The extra state of `position` as South to move sees it, and whether that is its mirror's
-/// (North to move: the rows swapped). The rules treat the sides alike and no position of a
-/// gain search comes back, so a position and its mirror have the same gain.
-#[inline(always)]
-fn seen_from_south<P: Endgame>(position: &P) -> (u32, bool) {
-    let extra = position.db_extra();
-    match position.side_to_move() {
-        Side::South => (extra, false),
-        Side::North => (position.db_mirror_extra(extra), true),
-    }
 }
 
 /// What `child` gains `mover` over `parent` (the score leads' difference for `mover`).

@@ -6,6 +6,7 @@
 //! yet", shared by the threads of a solve.
 
 use crate::db::index::{Binomials, Ranks};
+use crate::db::level_index;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The most positions the table is sized for: a few tens of megabytes.
@@ -101,7 +102,7 @@ impl Small {
             self.ranks.rank(board)?
         };
         let start = *self.starts.get(seeds)?;
-        let index = rank * u64::from(self.extra_states) + u64::from(extra);
+        let index = level_index(rank, self.extra_states, extra);
         Some(start + index as usize)
     }
 
