@@ -33,6 +33,7 @@
 pub mod db;
 mod gain;
 mod line;
+mod pages;
 mod search;
 mod solved;
 mod stack;

@@ -64,8 +64,8 @@ const NODE_BATCH: u64 = 1 << 10;
 
 /// What the threads of one gain search share.
 struct Shared<'a, P: Position> {
-    table: Table,
-    small: Small,
+    table: Table<'a>,
+    small: Small<'a>,
     keys: BoardKey,
     /// Nodes with this many seeds on the board or more read their children's entries.
     etc_seeds: u32,
@@ -138,9 +138,16 @@ pub(crate) fn solve<P: Endgame>(
     let pits = position.with_db_board(<[u8]>::len);
     let extra = position.db_extra_states();
     let threads = options.checked_threads()?;
+    let (mut table_memory, mut small_memory) = (None, None);
     let shared = Shared {
-        table: Table::with_bytes(options.table_bytes)?,
-        small: Small::for_board(pits, extra, seeds + stored(position), options.table_bytes),
+        table: Table::with_bytes(options.table_bytes, &mut table_memory)?,
+        small: Small::for_board(
+            pits,
+            extra,
+            seeds + stored(position),
+            options.table_bytes,
+            &mut small_memory,
+        ),
         keys: BoardKey::new(pits, extra),
         etc_seeds: ((seeds + stored(position)) * ETC_SHARE.0).div_ceil(ETC_SHARE.1),
         options,

@@ -7,6 +7,7 @@
 
 use crate::db::index::{Binomials, Ranks};
 use crate::db::level_index;
+use crate::pages::Pages;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The most positions the table is sized for: a few tens of megabytes.
@@ -17,7 +18,7 @@ const MAX_SEEDS: u32 = 16;
 
 /// The values of the rest of the game of small positions.
 #[derive(Debug)]
-pub(crate) struct Small {
+pub(crate) struct Small<'m> {
     max_seeds: u32,
     extra_states: u32,
     ranks: Ranks,
@@ -25,21 +26,23 @@ pub(crate) struct Small {
     starts: Vec<usize>,
     /// The value plus 128, or 0 for unknown. The threads of a solve share it: a value is
     /// exact, so two threads that work out the same position write the same byte.
-    values: Vec<AtomicU8>,
+    values: &'m [AtomicU8],
 }
 
-impl Small {
+impl<'m> Small<'m> {
     /// A table of the positions of a board of `pits` pits with `extra_states` extra states,
     /// with at most as many seeds as keep their number within [`MAX_POSITIONS`] and an
     /// eighth of `table_bytes` (the transposition table's memory), and at most a third of the
     /// `seeds` of the game: every small position the search meets is worked out in full,
-    /// which pays only where the search itself would visit them many times.
+    /// which pays only where the search itself would visit them many times. Its memory is
+    /// kept in `memory`; without it, the table takes no position.
     pub(crate) fn for_board(
         pits: usize,
         extra_states: u32,
         seeds: u32,
         table_bytes: usize,
-    ) -> Small {
+        memory: &'m mut Option<Pages>,
+    ) -> Small<'m> {
         let budget = MAX_POSITIONS.min(table_bytes as u64 / 8);
         let most = MAX_SEEDS.min(seeds / 3);
         let binomials = Binomials::new(most as usize + pits + 2);
@@ -65,10 +68,12 @@ impl Small {
                 starts.push(total as usize);
             }
         }
-        let values = if starts.is_empty() {
-            Vec::new()
-        } else {
-            (0..total).map(|_| AtomicU8::new(0)).collect()
+        let values: &'m [AtomicU8] = match Pages::zeroed::<AtomicU8>(total as usize) {
+            Some(pages) if !starts.is_empty() => memory.insert(pages).values(),
+            _ => {
+                starts.clear();
+                &[]
+            }
         };
         Small {
             max_seeds: if starts.is_empty() { 0 } else { max_seeds },
@@ -129,16 +134,16 @@ mod tests {
     fn the_seeds_fit_the_memory_and_values_are_kept() {
         // Kalah (6, 4): C(28, 12) positions of up to 16 seeds (a third of the game's) fit
         // 256 MiB / 8; with 64 MiB, C(25, 12) of up to 13, of 14 not.
-        assert_eq!(Small::for_board(12, 1, 48, 256 << 20).max_seeds(), Some(16));
-        assert_eq!(Small::for_board(12, 1, 48, 64 << 20).max_seeds(), Some(13));
-        assert_eq!(Small::for_board(12, 1, 48, 1 << 8).max_seeds(), Some(1));
-        assert_eq!(Small::for_board(12, 1, 48, 0).max_seeds(), None);
-        assert_eq!(
-            Small::for_board(2, 1, 60, 64 << 20).max_seeds(),
-            Some(MAX_SEEDS)
-        );
-        assert_eq!(Small::for_board(8, 1, 24, 64 << 20).max_seeds(), Some(8));
-        let small = Small::for_board(4, 1, 12, 1 << 20);
+        let most =
+            |pits, seeds, bytes| Small::for_board(pits, 1, seeds, bytes, &mut None).max_seeds();
+        assert_eq!(most(12, 48, 256 << 20), Some(16));
+        assert_eq!(most(12, 48, 64 << 20), Some(13));
+        assert_eq!(most(12, 48, 1 << 8), Some(1));
+        assert_eq!(most(12, 48, 0), None);
+        assert_eq!(most(2, 60, 64 << 20), Some(MAX_SEEDS));
+        assert_eq!(most(8, 24, 64 << 20), Some(8));
+        let mut memory = None;
+        let small = Small::for_board(4, 1, 12, 1 << 20, &mut memory);
         assert!(small.holds(4) && !small.holds(5));
         let a = small.slot(&[1, 0, 2, 1], 0, true).unwrap();
         let b = small.slot(&[1, 0, 2, 1], 0, false).unwrap();

@@ -7,9 +7,11 @@
 //! takes the place of the bucket's cheapest one (by the nodes it cost, the older of equal
 //! cost), so results that were costly to prove stay.
 
+use crate::pages::Pages;
 use crate::table::TableError;
 use crate::MAX_TABLE_BYTES;
 use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use zerocopy::{FromBytes, IntoBytes, KnownLayout};
 
 /// Entries per bucket.
 const WAYS: usize = 5;
@@ -28,7 +30,7 @@ const NO_MOVE: u8 = u8::MAX;
 /// and unchanged around the reading, so no thread ever reads one entry's key with another's
 /// bounds. A writer that finds the bucket being written skips its store, which only loses a
 /// result.
-#[derive(Debug, Default)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout)]
 #[repr(C, align(64))]
 struct Bucket {
     keys: [AtomicU64; WAYS],
@@ -60,38 +62,40 @@ fn unpack(data: u32, inf: i32) -> Bounds {
 
 /// A table of a fixed number of buckets that never grows, shared by the solve's threads.
 #[derive(Debug)]
-pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+pub(crate) struct Table<'m> {
+    buckets: &'m [Bucket],
     mask: usize,
     used: AtomicU64,
 }
 
-impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket; the bucket count a power of two).
-    pub(crate) fn with_bytes(bytes: usize) -> Result<Table, TableError> {
+impl<'m> Table<'m> {
+    /// An empty table of at most `bytes` bytes (at least one bucket; the bucket count a power
+    /// of two), in memory it keeps in `memory`.
+    pub(crate) fn with_bytes(
+        bytes: usize,
+        memory: &'m mut Option<Pages>,
+    ) -> Result<Table<'m>, TableError> {
         if bytes > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes });
         }
         let bucket = core::mem::size_of::<Bucket>();
         let wanted = (bytes / bucket).max(1);
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(len)
-            .map_err(|_| TableError::Allocation {
-                bytes: len * bucket,
-            })?;
-        buckets.resize_with(len, Bucket::default);
+        let pages = Pages::zeroed::<Bucket>(len).ok_or(TableError::Allocation {
+            bytes: len * bucket,
+        })?;
+        // All bits zero is an empty bucket.
+        let buckets: &'m [Bucket] = memory.insert(pages).values();
         Ok(Table {
             buckets,
-            mask: len - 1,
+            mask: buckets.len().saturating_sub(1),
             used: AtomicU64::new(0),
         })
     }
 
     /// The memory the buckets take, in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.buckets.len() * core::mem::size_of::<Bucket>()
+        core::mem::size_of_val(self.buckets)
     }
 
     /// The entries in use.
@@ -216,7 +220,8 @@ mod tests {
     #[test]
     fn a_bucket_is_a_cache_line_and_bounds_narrow() {
         assert_eq!(core::mem::size_of::<Bucket>(), 64);
-        let table = Table::with_bytes(1 << 12).unwrap();
+        let mut memory = None;
+        let table = Table::with_bytes(1 << 12, &mut memory).unwrap();
         assert!(table.bytes() <= 1 << 12);
         table.store(7, -5, 10, Some(2), 100);
         table.store(7, 0, 20, None, 1);
@@ -233,15 +238,16 @@ mod tests {
         table.store(11, -INF, -200, None, 1);
         assert_eq!(table.probe(11, INF).unwrap().high, -128);
         assert!(matches!(
-            Table::with_bytes(MAX_TABLE_BYTES + 1),
+            Table::with_bytes(MAX_TABLE_BYTES + 1, &mut None),
             Err(TableError::TooLarge { .. })
         ));
-        assert_eq!(Table::with_bytes(0).unwrap().bytes(), 64);
+        assert_eq!(Table::with_bytes(0, &mut None).unwrap().bytes(), 64);
     }
 
     #[test]
     fn a_full_bucket_keeps_its_costliest_results() {
-        let table = Table::with_bytes(64).unwrap();
+        let mut memory = None;
+        let table = Table::with_bytes(64, &mut memory).unwrap();
         // Every key goes to the one bucket: the costly ones stay, the cheapest gives way.
         for (key, nodes) in [(1, 1_000_000), (2, 10), (3, 50_000), (4, 700), (5, 90)] {
             table.store(key, 0, 0, None, nodes);
