@@ -351,7 +351,8 @@ pub fn solve<'p, P: Position>(
         let progress = progress.map(|p| p as &mut dyn FnMut(&Progress));
         return gain(position, options, endless, progress).map(|s| moves_of(position, s));
     }
-    let mut search = Search::new(options, endless, progress)?;
+    let mut memory = None;
+    let mut search = Search::new(options, endless, progress, &mut memory)?;
     let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
     if let Some(error) = search.stopped() {
         return Err(error);

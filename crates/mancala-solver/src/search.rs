@@ -3,6 +3,7 @@
 //! a position repeated on the current line scored by the endless-play convention.
 
 use crate::line::Line;
+use crate::pages::Pages;
 use crate::table::{Entry, Table, TableError};
 use crate::{score_lead, Endless, Options, Progress};
 use mancala_engine::{Position, Side};
@@ -51,7 +52,7 @@ pub enum SolveError {
 
 /// The state of one solve.
 pub(crate) struct Search<'a, 'p, P: Position> {
-    pub(crate) table: Table,
+    pub(crate) table: Table<'a>,
     /// The keys of the positions on the current line, the root first, where positions can
     /// repeat (else the search keeps only its length, `ply`).
     line: Line,
@@ -96,15 +97,16 @@ fn terminal_value<P: Position>(position: &P) -> Option<i32> {
 }
 
 impl<'a, 'p, P: Position> Search<'a, 'p, P> {
-    /// A search under `options`.
+    /// A search under `options`, its table's memory kept in `memory`.
     pub(crate) fn new(
         options: &'a Options<P>,
         endless: Endless,
         progress: Option<&'a mut (dyn FnMut(&Progress) + 'p)>,
+        memory: &'a mut Option<Pages>,
     ) -> Result<Self, SolveError> {
         let cycles = options.keys.cycles();
         Ok(Search {
-            table: Table::with_bytes(options.table_bytes)?,
+            table: Table::with_bytes(options.table_bytes, memory)?,
             line: Line::new(),
             cycles,
             ply: 0,

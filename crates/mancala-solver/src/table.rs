@@ -5,6 +5,9 @@
 //! costs one miss of the memory at most. A new result takes the place of the bucket's cheapest
 //! one (by the nodes it cost), so results that were costly to prove stay.
 
+use crate::pages::Pages;
+use zerocopy::{FromBytes, IntoBytes, KnownLayout};
+
 /// The most memory a table takes, 16 GiB: a larger size asked for is an error, so a mistaken
 /// option cannot claim the machine.
 pub const MAX_TABLE_BYTES: usize = 16 << 30;
@@ -27,8 +30,9 @@ pub enum TableError {
     },
 }
 
-/// One stored result: the true value lies in `low..=high`.
-#[derive(Debug, Clone, Copy, Default)]
+/// One stored result: the true value lies in `low..=high`. All bits zero is an empty slot.
+#[derive(Debug, Clone, Copy, Default, FromBytes, IntoBytes, KnownLayout)]
+#[repr(C)]
 pub(crate) struct Entry {
     /// The full key; `0` marks an empty slot (a position whose key is 0 is never stored).
     key: u64,
@@ -38,50 +42,53 @@ pub(crate) struct Entry {
     pub(crate) best: u8,
     /// The log2 of the nodes the result cost, so costly results are kept first.
     work: u8,
+    /// The bytes an entry of 16 would leave as padding, named so that every byte is defined.
+    spare: u16,
 }
 
 /// Entries per bucket: as many as one cache line holds.
 const WAYS: usize = 4;
 
 /// One cache line of entries.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, FromBytes, IntoBytes, KnownLayout)]
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
 
 /// A table of a fixed number of buckets that never grows.
 #[derive(Debug)]
-pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+pub(crate) struct Table<'m> {
+    buckets: &'m mut [Bucket],
     mask: usize,
     pub(crate) used: u64,
 }
 
-impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket; the bucket count a power of two).
-    pub(crate) fn with_bytes(bytes: usize) -> Result<Table, TableError> {
+impl<'m> Table<'m> {
+    /// An empty table of at most `bytes` bytes (at least one bucket; the bucket count a power
+    /// of two), in memory it keeps in `memory`.
+    pub(crate) fn with_bytes(
+        bytes: usize,
+        memory: &'m mut Option<Pages>,
+    ) -> Result<Table<'m>, TableError> {
         if bytes > MAX_TABLE_BYTES {
             return Err(TableError::TooLarge { bytes });
         }
         let bucket = core::mem::size_of::<Bucket>();
         let wanted = (bytes / bucket).max(1);
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(len)
-            .map_err(|_| TableError::Allocation {
-                bytes: len * bucket,
-            })?;
-        buckets.resize(len, Bucket::default());
+        let pages = Pages::zeroed::<Bucket>(len).ok_or(TableError::Allocation {
+            bytes: len * bucket,
+        })?;
+        let buckets: &'m mut [Bucket] = memory.insert(pages).values();
         Ok(Table {
+            mask: buckets.len().saturating_sub(1),
             buckets,
-            mask: len - 1,
             used: 0,
         })
     }
 
     /// The memory the buckets take, in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.buckets.len() * core::mem::size_of::<Bucket>()
+        core::mem::size_of_val(self.buckets)
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -116,6 +123,7 @@ impl Table {
             high: clamp(high),
             best,
             work,
+            spare: 0,
         };
         let slots = &mut self.buckets[index].0;
         if let Some(old) = slots.iter_mut().find(|e| e.key == key) {
@@ -147,7 +155,8 @@ mod tests {
 
     #[test]
     fn bounds_narrow_and_sizes_are_checked() {
-        let mut table = Table::with_bytes(1 << 12).unwrap();
+        let mut memory = None;
+        let mut table = Table::with_bytes(1 << 12, &mut memory).unwrap();
         assert!(table.bytes() <= 1 << 12);
         table.store(7, -5, 10, Some(2), 100);
         table.store(7, 0, 20, None, 1);
@@ -156,16 +165,16 @@ mod tests {
         assert!(table.probe(8).is_none());
         assert_eq!(table.used, 1);
         assert!(matches!(
-            Table::with_bytes(MAX_TABLE_BYTES + 1),
+            Table::with_bytes(MAX_TABLE_BYTES + 1, &mut None),
             Err(TableError::TooLarge { .. })
         ));
-        let tiny = Table::with_bytes(0).unwrap();
-        assert_eq!(tiny.bytes(), 64);
+        assert_eq!(Table::with_bytes(0, &mut None).unwrap().bytes(), 64);
     }
 
     #[test]
     fn a_full_bucket_keeps_its_costliest_results() {
-        let mut table = Table::with_bytes(64).unwrap();
+        let mut memory = None;
+        let mut table = Table::with_bytes(64, &mut memory).unwrap();
         assert_eq!(core::mem::size_of::<Bucket>(), 64);
         // Every key goes to the one bucket: the costly ones stay, the cheapest gives way.
         for (key, nodes) in [(1, 1_000_000), (2, 10), (3, 50_000), (4, 700)] {
