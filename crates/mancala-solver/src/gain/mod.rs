@@ -30,7 +30,7 @@ use crate::db::{seen_from_south, Endgame};
 use crate::search::{SolveError, INF};
 use crate::stack::LARGE_STACK_BYTES;
 use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
-use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use mancala_engine::{Position, Side};
 use small::Small;
 use std::sync::{Mutex, PoisonError};
@@ -75,13 +75,15 @@ struct Shared<'a, P: Position> {
     abort: AtomicBool,
     /// The nodes of every thread, added in batches of [`NODE_BATCH`].
     nodes: AtomicU64,
+    /// The bounds on the root's gain proved so far, where threads close in on it together
+    /// ([`Gain::close_in`]).
+    low: AtomicI32,
+    high: AtomicI32,
 }
 
 /// One thread of a gain search.
 struct Gain<'s, 'a, 'p, P: Position> {
     shared: &'s Shared<'a, P>,
-    /// 0 for the thread that reports progress and finds the best moves, else a helper.
-    helper: usize,
     /// The plies of the current line.
     ply: usize,
     /// Child lists reused from ply to ply, so a node allocates nothing.
@@ -91,8 +93,15 @@ struct Gain<'s, 'a, 'p, P: Position> {
     probes: u64,
     repetitions: u64,
     stopped: Option<SolveError>,
-    /// Whether this thread left a pass because [`Shared::abort`] was set.
+    /// Whether this thread left a pass because [`Shared::abort`] was set, or because the
+    /// shared bounds decided its pass.
     aborted: bool,
+    /// The null window (its upper end) of this thread's pass while threads close in on the
+    /// root's gain together: the pass is left once the shared bounds decide it.
+    closing: Option<i32>,
+    /// Whether the children of a node without a table move are searched in reverse order (a
+    /// helper on the same pass as another thread).
+    reversed: bool,
     started: Instant,
     /// The bounds on the root's gain proved so far, and the root's lead.
     bounds: (i32, i32),
@@ -154,6 +163,8 @@ pub(crate) fn solve<P: Endgame>(
         endless,
         abort: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
+        low: AtomicI32::new(-INF),
+        high: AtomicI32::new(INF),
     };
     let lead = score_lead(position);
     let mut gain = Gain::new(&shared, 0, started, progress);
@@ -161,7 +172,11 @@ pub(crate) fn solve<P: Endgame>(
     let (mut value, mut best, mut pv) = (lead, Vec::new(), Vec::new());
     if !position.is_over() {
         let guess = options.guess.clamp(-MAX_GUESS, MAX_GUESS) - lead;
-        let rest = gain.mtdf(position, seeds, guess, threads);
+        let rest = if threads > 1 {
+            gain.close_in(position, seeds, guess, threads)
+        } else {
+            gain.mtdf(position, seeds, guess)
+        };
         value = lead + rest;
         if gain.stopped.is_none() {
             best = gain.best_moves(position, rest, threads);
@@ -187,7 +202,8 @@ pub(crate) fn solve<P: Endgame>(
 }
 
 impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
-    /// A thread of the search over `shared`.
+    /// A thread of the search over `shared`: `helper` 0 for the thread that reports progress
+    /// and finds the best moves, else a helper (the odd ones take moves in reverse order).
     fn new(
         shared: &'s Shared<'a, P>,
         helper: usize,
@@ -196,7 +212,6 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     ) -> Self {
         Gain {
             shared,
-            helper,
             ply: 0,
             pool: Vec::new(),
             nodes: 0,
@@ -205,6 +220,8 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             repetitions: 0,
             stopped: None,
             aborted: false,
+            closing: None,
+            reversed: helper % 2 == 1,
             started,
             bounds: (-INF, INF),
             lead: 0,
@@ -430,6 +447,15 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         full
     }
 
+    /// Whether the shared bounds on the root's gain already decide this thread's closing pass.
+    fn decided(&self) -> bool {
+        self.closing.is_some_and(|beta| {
+            let low = self.shared.low.load(Ordering::Relaxed);
+            let high = self.shared.high.load(Ordering::Relaxed);
+            !(low < beta && beta <= high)
+        })
+    }
+
     /// Counts a node of the search; whether this thread must leave the pass (a limit met,
     /// or the pass decided by another thread).
     #[inline(always)]
@@ -439,7 +465,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             if self.nodes & 0x3f_ffff == 0 {
                 self.report();
             }
-            self.aborted = shared.abort.load(Ordering::Relaxed);
+            self.aborted = shared.abort.load(Ordering::Relaxed) || self.decided();
         }
         let total = shared.nodes.load(Ordering::Relaxed) + self.nodes % NODE_BATCH;
         if total >= shared.options.max_nodes {
@@ -528,7 +554,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             } else if let Some(c) = children.iter_mut().find(|c| Some(c.index) == hint) {
                 c.order = i32::MAX;
                 children.sort_unstable_by_key(|c| core::cmp::Reverse(c.order));
-            } else if self.helper % 2 == 1 {
+            } else if self.reversed {
                 // Where every move is likely to need refuting, the helpers take them in
                 // another order than the first thread.
                 children.reverse();
@@ -681,14 +707,14 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     }
 
     /// The exact gain of `root` (not over, `seeds` on its board) by MTD(f) null-window passes
-    /// from `guess`, on `threads` threads.
-    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32, threads: usize) -> i32 {
+    /// from `guess`, on one thread.
+    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32) -> i32 {
         let s = seeds as i32;
         let (mut low, mut high, mut g) = (-s, s, guess.clamp(-s, s));
         let key = self.key(root);
         while low < high && self.stopped.is_none() {
             let beta = if g == low { g + 1 } else { g };
-            let Some(value) = self.pass(root, seeds, key, beta, threads) else {
+            let Some(value) = self.pass(root, seeds, key, beta, 1) else {
                 break;
             };
             g = value;
@@ -701,5 +727,103 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             self.report();
         }
         g
+    }
+
+    /// The exact gain of `root` (not over, `seeds` on its board) on `threads` threads that
+    /// close in on it together, each by MTD(f) passes from `guess`, thread `k` a pass `2k`
+    /// above the lowest open one. Proving that the value is at least `v` and proving that it
+    /// is below `v + 1` cost differently (the first needs one good move at each of the mover's
+    /// turns, the second all of them refuted); so the proof above the value starts while the
+    /// proof of the value itself is under way. A thread whose pass fails low has found the
+    /// top end and from then on helps on the lowest open pass, its moves in the reverse
+    /// order. Each pass is left as soon as the shared bounds decide it.
+    fn close_in(&mut self, root: &P, seeds: u32, guess: i32, threads: usize) -> i32 {
+        let shared = self.shared;
+        let s = seeds as i32;
+        shared.low.store(-s, Ordering::Relaxed);
+        shared.high.store(s, Ordering::Relaxed);
+        shared.abort.store(false, Ordering::Relaxed);
+        let key = self.key(root);
+        let started = self.started;
+        let helpers: Vec<(Counts, Option<SolveError>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .filter_map(|helper| {
+                    let builder = std::thread::Builder::new()
+                        .name(format!("mancala-solve-{helper}"))
+                        .stack_size(LARGE_STACK_BYTES);
+                    builder
+                        .spawn_scoped(scope, move || {
+                            let mut gain = Gain::new(shared, helper, started, None);
+                            gain.close(root, seeds, key, guess, 2 * helper as i32);
+                            (gain.counts(), gain.stopped)
+                        })
+                        .ok()
+                })
+                .collect();
+            self.close(root, seeds, key, guess, 0);
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for (counts, stopped) in helpers {
+            self.nodes += counts.nodes;
+            self.max_line = self.max_line.max(counts.max_line);
+            self.probes += counts.probes;
+            self.repetitions += counts.repetitions;
+            if self.stopped.is_none() {
+                self.stopped = stopped;
+            }
+        }
+        shared.abort.store(false, Ordering::Relaxed);
+        self.aborted = false;
+        self.reversed = false;
+        self.bounds.0
+    }
+
+    /// This thread's passes of [`close_in`](Self::close_in), from `guess`, `ahead` above the
+    /// lowest open pass, until the shared bounds meet or the solve stops.
+    fn close(&mut self, root: &P, seeds: u32, key: u64, guess: i32, mut ahead: i32) {
+        let shared = self.shared;
+        let mut g = guess;
+        self.reversed = false;
+        loop {
+            let low = shared.low.load(Ordering::Relaxed);
+            let high = shared.high.load(Ordering::Relaxed);
+            self.bounds = (low, high);
+            if low >= high || shared.abort.load(Ordering::Relaxed) {
+                break;
+            }
+            g = g.clamp(low, high);
+            let beta = (if g == low { g + 1 } else { g } + ahead).min(high);
+            self.closing = Some(beta);
+            self.aborted = false;
+            let value = self.search(root, seeds, key, beta - 1, beta);
+            self.closing = None;
+            if self.stopped.is_some() {
+                // A limit: the other threads stop too.
+                shared.abort.store(true, Ordering::Relaxed);
+                break;
+            }
+            if self.aborted {
+                // Decided by the others, or the solve stopped: look again.
+                continue;
+            }
+            g = value;
+            if value >= beta {
+                shared.low.fetch_max(value, Ordering::Relaxed);
+            } else {
+                shared.high.fetch_min(value, Ordering::Relaxed);
+                if ahead > 0 {
+                    ahead = 0;
+                    self.reversed = true;
+                }
+            }
+            self.bounds = (
+                shared.low.load(Ordering::Relaxed),
+                shared.high.load(Ordering::Relaxed),
+            );
+            self.report();
+        }
     }
 }
