@@ -14,11 +14,14 @@
 //! in full and kept for the whole solve ([`small`]); a node reads its small children's values
 //! as it makes them.
 //!
-//! On more than one thread every thread runs each MTD(f) pass from the root over the one
-//! shared table and small table; the first to finish gives the pass's value and stops the
-//! others. The helpers search the children of a node without a table move (most likely one
-//! where every move must be refuted) in the reverse order, so that the threads refute them
-//! in different orders and each finds the others' results in the table.
+//! On more than one thread, over the one shared table and small table, the threads close in
+//! on the root's value together ([`Gain::close_in`]): each runs MTD(f) passes, the later
+//! threads passes above the lowest open one, so that the costly proof above the value runs
+//! beside the proof of it. For the best moves and the line every thread runs each pass from
+//! the root; the first to finish gives the pass's value and stops the others. A helper on
+//! another thread's pass searches the children of a node without a table move (most likely
+//! one where every move must be refuted) in the reverse order, so that the threads refute
+//! them in different orders and each finds the others' results in the table.
 
 mod key;
 mod small;
