@@ -260,36 +260,9 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             }
             shared.abort.store(true, Ordering::Relaxed);
         };
-        let started = self.started;
-        let helpers: Vec<Counts> = std::thread::scope(|scope| {
-            // A helper that cannot be started only leaves the pass to the others.
-            let handles: Vec<_> = (1..threads)
-                .filter_map(|helper| {
-                    let record = &record;
-                    let builder = std::thread::Builder::new()
-                        .name(format!("mancala-solve-{helper}"))
-                        .stack_size(LARGE_STACK_BYTES);
-                    builder
-                        .spawn_scoped(scope, move || {
-                            let mut gain = Gain::new(shared, helper, started, None);
-                            record(gain.outcome(root, seeds, key, beta));
-                            gain.counts()
-                        })
-                        .ok()
-                })
-                .collect();
-            record(self.outcome(root, seeds, key, beta));
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+        self.with_helpers(threads, |gain, _| {
+            record(gain.outcome(root, seeds, key, beta));
         });
-        for counts in helpers {
-            self.nodes += counts.nodes;
-            self.max_line = self.max_line.max(counts.max_line);
-            self.probes += counts.probes;
-            self.repetitions += counts.repetitions;
-        }
         self.aborted = false;
         shared.abort.store(false, Ordering::Relaxed);
         let (winner, error) = found.into_inner().unwrap_or_else(PoisonError::into_inner);
@@ -297,6 +270,44 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             self.stopped = error;
         }
         winner
+    }
+
+    /// Runs `work` on this thread (helper 0) and on `threads - 1` helpers, each a thread of
+    /// its own over the shared tables, and adds what the helpers counted to this thread's
+    /// counts (and the first limit a helper met to this thread's, if it met none). A helper
+    /// that cannot be started leaves the work to the others.
+    fn with_helpers(&mut self, threads: usize, work: impl Fn(&mut Self, usize) + Sync) {
+        let (shared, started, work) = (self.shared, self.started, &work);
+        let helpers: Vec<(Counts, Option<SolveError>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads)
+                .filter_map(|helper| {
+                    let builder = std::thread::Builder::new()
+                        .name(format!("mancala-solve-{helper}"))
+                        .stack_size(LARGE_STACK_BYTES);
+                    builder
+                        .spawn_scoped(scope, move || {
+                            let mut gain = Gain::new(shared, helper, started, None);
+                            work(&mut gain, helper);
+                            (gain.counts(), gain.stopped)
+                        })
+                        .ok()
+                })
+                .collect();
+            work(self, 0);
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for (counts, stopped) in helpers {
+            self.nodes += counts.nodes;
+            self.max_line = self.max_line.max(counts.max_line);
+            self.probes += counts.probes;
+            self.repetitions += counts.repetitions;
+            if self.stopped.is_none() {
+                self.stopped = stopped;
+            }
+        }
     }
 
     /// This thread's null-window search at `beta` from `root`: its value, the limit it met
@@ -747,37 +758,9 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         shared.high.store(s, Ordering::Relaxed);
         shared.abort.store(false, Ordering::Relaxed);
         let key = self.key(root);
-        let started = self.started;
-        let helpers: Vec<(Counts, Option<SolveError>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..threads)
-                .filter_map(|helper| {
-                    let builder = std::thread::Builder::new()
-                        .name(format!("mancala-solve-{helper}"))
-                        .stack_size(LARGE_STACK_BYTES);
-                    builder
-                        .spawn_scoped(scope, move || {
-                            let mut gain = Gain::new(shared, helper, started, None);
-                            gain.close(root, seeds, key, guess, 2 * helper as i32);
-                            (gain.counts(), gain.stopped)
-                        })
-                        .ok()
-                })
-                .collect();
-            self.close(root, seeds, key, guess, 0);
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+        self.with_helpers(threads, |gain, helper| {
+            gain.close(root, seeds, key, guess, 2 * helper as i32);
         });
-        for (counts, stopped) in helpers {
-            self.nodes += counts.nodes;
-            self.max_line = self.max_line.max(counts.max_line);
-            self.probes += counts.probes;
-            self.repetitions += counts.repetitions;
-            if self.stopped.is_none() {
-                self.stopped = stopped;
-            }
-        }
         shared.abort.store(false, Ordering::Relaxed);
         self.aborted = false;
         self.reversed = false;
