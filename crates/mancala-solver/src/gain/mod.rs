@@ -763,7 +763,6 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         });
         shared.abort.store(false, Ordering::Relaxed);
         self.aborted = false;
-        self.reversed = false;
         self.bounds.0
     }
 
