@@ -30,6 +30,24 @@ pub enum TableError {
     },
 }
 
+/// The buckets of a table of at most `bytes` bytes (at least one bucket; their count a power
+/// of two), all bits zero, in memory kept in `memory`.
+pub(crate) fn zeroed_buckets<B: FromBytes + IntoBytes + KnownLayout>(
+    bytes: usize,
+    memory: &mut Option<Pages>,
+) -> Result<&mut [B], TableError> {
+    if bytes > MAX_TABLE_BYTES {
+        return Err(TableError::TooLarge { bytes });
+    }
+    let bucket = core::mem::size_of::<B>();
+    let wanted = (bytes / bucket).max(1);
+    let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+    let pages = Pages::zeroed::<B>(len).ok_or(TableError::Allocation {
+        bytes: len * bucket,
+    })?;
+    Ok(memory.insert(pages).values())
+}
+
 /// One stored result: the true value lies in `low..=high`. All bits zero is an empty slot.
 #[derive(Debug, Clone, Copy, Default, FromBytes, IntoBytes, KnownLayout)]
 #[repr(C)]
@@ -69,16 +87,7 @@ impl<'m> Table<'m> {
         bytes: usize,
         memory: &'m mut Option<Pages>,
     ) -> Result<Table<'m>, TableError> {
-        if bytes > MAX_TABLE_BYTES {
-            return Err(TableError::TooLarge { bytes });
-        }
-        let bucket = core::mem::size_of::<Bucket>();
-        let wanted = (bytes / bucket).max(1);
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let pages = Pages::zeroed::<Bucket>(len).ok_or(TableError::Allocation {
-            bytes: len * bucket,
-        })?;
-        let buckets: &'m mut [Bucket] = memory.insert(pages).values();
+        let buckets: &'m mut [Bucket] = zeroed_buckets(bytes, memory)?;
         Ok(Table {
             mask: buckets.len().saturating_sub(1),
             buckets,

@@ -8,8 +8,7 @@
 //! cost), so results that were costly to prove stay.
 
 use crate::pages::Pages;
-use crate::table::TableError;
-use crate::MAX_TABLE_BYTES;
+use crate::table::{zeroed_buckets, TableError};
 use core::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 use zerocopy::{FromBytes, IntoBytes, KnownLayout};
 
@@ -75,17 +74,8 @@ impl<'m> Table<'m> {
         bytes: usize,
         memory: &'m mut Option<Pages>,
     ) -> Result<Table<'m>, TableError> {
-        if bytes > MAX_TABLE_BYTES {
-            return Err(TableError::TooLarge { bytes });
-        }
-        let bucket = core::mem::size_of::<Bucket>();
-        let wanted = (bytes / bucket).max(1);
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let pages = Pages::zeroed::<Bucket>(len).ok_or(TableError::Allocation {
-            bytes: len * bucket,
-        })?;
         // All bits zero is an empty bucket.
-        let buckets: &'m [Bucket] = memory.insert(pages).values();
+        let buckets: &'m [Bucket] = zeroed_buckets(bytes, memory)?;
         Ok(Table {
             buckets,
             mask: buckets.len().saturating_sub(1),
@@ -214,6 +204,7 @@ fn pack(low: i8, high: i8, best: u8, work: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_TABLE_BYTES;
 
     const INF: i32 = 1000;
 
