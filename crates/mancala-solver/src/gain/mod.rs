@@ -175,11 +175,7 @@ pub(crate) fn solve<P: Endgame>(
     let (mut value, mut best, mut pv) = (lead, Vec::new(), Vec::new());
     if !position.is_over() {
         let guess = options.guess.clamp(-MAX_GUESS, MAX_GUESS) - lead;
-        let rest = if threads > 1 {
-            gain.close_in(position, seeds, guess, threads)
-        } else {
-            gain.mtdf(position, seeds, guess)
-        };
+        let rest = gain.close_in(position, seeds, guess, threads);
         value = lead + rest;
         if gain.stopped.is_none() {
             best = gain.best_moves(position, rest, threads);
@@ -720,29 +716,6 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         line
     }
 
-    /// The exact gain of `root` (not over, `seeds` on its board) by MTD(f) null-window passes
-    /// from `guess`, on one thread.
-    fn mtdf(&mut self, root: &P, seeds: u32, guess: i32) -> i32 {
-        let s = seeds as i32;
-        let (mut low, mut high, mut g) = (-s, s, guess.clamp(-s, s));
-        let key = self.key(root);
-        while low < high && self.stopped.is_none() {
-            let beta = if g == low { g + 1 } else { g };
-            let Some(value) = self.pass(root, seeds, key, beta, 1) else {
-                break;
-            };
-            g = value;
-            if g < beta {
-                high = g;
-            } else {
-                low = g;
-            }
-            self.bounds = (low, high);
-            self.report();
-        }
-        g
-    }
-
     /// The exact gain of `root` (not over, `seeds` on its board) on `threads` threads that
     /// close in on it together, each by MTD(f) passes from `guess`, thread `k` a pass `2k`
     /// above the lowest open one. Proving that the value is at least `v` and proving that it
@@ -750,7 +723,8 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     /// turns, the second all of them refuted); so the proof above the value starts while the
     /// proof of the value itself is under way. A thread whose pass fails low has found the
     /// top end and from then on helps on the lowest open pass, its moves in the reverse
-    /// order. Each pass is left as soon as the shared bounds decide it.
+    /// order. Each pass is left as soon as the shared bounds decide it. On one thread this is
+    /// plain MTD(f).
     fn close_in(&mut self, root: &P, seeds: u32, guess: i32, threads: usize) -> i32 {
         let shared = self.shared;
         let s = seeds as i32;
