@@ -68,9 +68,13 @@ impl<'m> Small<'m> {
                 starts.push(total as usize);
             }
         }
-        let values: &'m [AtomicU8] = match Pages::zeroed::<AtomicU8>(total as usize) {
-            Some(pages) if !starts.is_empty() => memory.insert(pages).values(),
-            _ => {
+        let pages = (!starts.is_empty())
+            .then(|| Pages::zeroed::<AtomicU8>(total as usize))
+            .flatten();
+        let values: &'m [AtomicU8] = match pages {
+            Some(pages) => memory.insert(pages).values(),
+            // Not a level fits, or the system does not give the memory.
+            None => {
                 starts.clear();
                 &[]
             }
