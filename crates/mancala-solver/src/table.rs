@@ -49,7 +49,7 @@ pub(crate) fn zeroed_buckets<B: FromBytes + IntoBytes + KnownLayout>(
 }
 
 /// One stored result: the true value lies in `low..=high`. All bits zero is an empty slot.
-#[derive(Debug, Clone, Copy, Default, FromBytes, IntoBytes, KnownLayout)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout)]
 #[repr(C)]
 pub(crate) struct Entry {
     /// The full key; `0` marks an empty slot (a position whose key is 0 is never stored).
@@ -68,7 +68,7 @@ pub(crate) struct Entry {
 const WAYS: usize = 4;
 
 /// One cache line of entries.
-#[derive(Debug, Clone, Copy, Default, FromBytes, IntoBytes, KnownLayout)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout)]
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
 
