@@ -124,6 +124,16 @@ pub trait Actions: Game {
         self.play_unchecked(mv);
     }
 
+    /// Plays a uniformly random legal move and returns its action id: [`random_action`] of
+    /// `legal`, this position's [`legal_action_bits`](Actions::legal_action_bits) (which
+    /// callers that step many games keep); `None`, with nothing drawn or played, when `legal`
+    /// is empty. A game with a quicker way uses it (the same draw, the same move).
+    fn play_random_action(&mut self, legal: u64, rng: &mut Rng) -> Option<usize> {
+        let action = random_action(legal, rng)?;
+        self.play_quick(self.move_of(action)?);
+        Some(action)
+    }
+
     /// Per-hole marker planes the observation adds after the stores (Toguz Kumalak: whose
     /// tuzdik a hole is). Each plane holds one float a hole.
     const PLANES: usize = 0;
@@ -166,6 +176,65 @@ pub trait Actions: Game {
         let _ = (start, rng);
         Ok(Self::new(rules))
     }
+}
+
+/// Bytes of ones, one a byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// `IN_BYTE[b][r]`: the place of set bit `r` (from 0, lowest first) of the byte `b`.
+static IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut r) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Byte `i` holds the number of set bits in bytes `0..=i` of `bits` (the top byte: all of
+/// them).
+#[inline(always)]
+fn running_counts(bits: u64) -> u64 {
+    let pairs = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    bytes.wrapping_mul(ONES)
+}
+
+/// The place of set bit `k` (from 0, lowest first; `k` below the count) of `bits`, whose
+/// [`running_counts`] are `counts`: no loop and no branch, so no mispredicted jump a move.
+#[inline(always)]
+fn nth_bit(bits: u64, counts: u64, k: u32) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A high bit for each byte whose running count is at most `k` (counts and `k` are below
+    // 128, so no byte borrows from the next): their number is the byte holding bit `k`.
+    let at_most = (((u64::from(k & 63) * ONES) | HIGH) - counts) & HIGH;
+    let byte = (at_most >> 7).wrapping_mul(ONES) >> 56;
+    let shift = (8 * byte) & 63;
+    let before = ((counts << 8) >> shift) & 0xFF;
+    let rank = u64::from(k).wrapping_sub(before) & 7;
+    shift as usize + usize::from(IN_BYTE[((bits >> shift) & 0xFF) as usize][rank as usize])
+}
+
+/// A uniformly random action id of the legal set `legal` (bit `a` for id `a`): the `k`-th set
+/// bit, lowest first, for `k = rng.below(their number)`; `None`, with nothing drawn, when
+/// `legal` is empty.
+#[inline(always)]
+pub fn random_action(legal: u64, rng: &mut Rng) -> Option<usize> {
+    if legal == 0 {
+        return None;
+    }
+    let counts = running_counts(legal);
+    let k = rng.below((counts >> 56) as u32);
+    Some(nth_bit(legal, counts, k))
 }
 
 /// The length of the observation of `game`: holes, two stores, the marker planes, the side to

@@ -124,9 +124,6 @@ fn write_floats<G: Registered>(game: &G, player: Side, out: &mut [u8]) {
     game.observe_le_bytes(player, out);
 }
 
-/// Bytes of ones, one a byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-
 /// `SPREAD[b]`: byte `i` is bit `i` of `b`, so eight mask entries are one word.
 static SPREAD: [u64; 256] = {
     let mut table = [0u64; 256];
@@ -141,58 +138,6 @@ static SPREAD: [u64; 256] = {
     }
     table
 };
-
-/// `IN_BYTE[b][r]`: the place of set bit `r` (from 0, lowest first) of the byte `b`.
-static IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut bit, mut r) = (0, 0);
-        while bit < 8 {
-            if b >> bit & 1 == 1 {
-                table[b][r] = bit as u8;
-                r += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Byte `i` holds the number of set bits in bytes `0..=i` of `bits` (the top byte: all of
-/// them).
-#[inline(always)]
-fn running_counts(bits: u64) -> u64 {
-    let pairs = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
-    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    bytes.wrapping_mul(ONES)
-}
-
-/// The place of set bit `k` (from 0, lowest first; `k` below the count) of `bits`, whose
-/// [`running_counts`] are `counts`: no loop and no branch, so no mispredicted jump a move.
-#[inline(always)]
-fn nth_bit(bits: u64, counts: u64, k: u32) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A high bit for each byte whose running count is at most `k` (counts and `k` are below
-    // 128, so no byte borrows from the next): their number is the byte holding bit `k`.
-    let at_most = (((u64::from(k & 63) * ONES) | HIGH) - counts) & HIGH;
-    let byte = (at_most >> 7).wrapping_mul(ONES) >> 56;
-    let shift = (8 * byte) & 63;
-    let before = ((counts << 8) >> shift) & 0xFF;
-    let rank = u64::from(k).wrapping_sub(before) & 7;
-    shift as usize + usize::from(IN_BYTE[((bits >> shift) & 0xFF) as usize][rank as usize])
-}
-
-/// A uniformly random action of the legal set `legal` (not empty): the `k`-th, `k` drawn
-/// below their number.
-#[inline(always)]
-fn random_action(legal: u64, rng: &mut Rng) -> usize {
-    let counts = running_counts(legal);
-    let k = rng.below((counts >> 56) as u32);
-    nth_bit(legal, counts, k)
-}
 
 /// Writes the mask of the legal set `legal`, one byte an action, eight at a time.
 #[inline(always)]
@@ -335,26 +280,26 @@ fn step_share<G: Registered>(
     for ((((slot, (observation, mask)), (last, reward)), (terminated, truncated)), (action, &mv)) in
         per_game
     {
-        let mv = match mv {
-            Choice::Play(mv) => Some(mv),
+        let mover = slot.game.side_to_move();
+        let played = match mv {
+            Choice::Play(mv) => {
+                let played = slot.game.action(mv);
+                slot.game.play_quick(mv);
+                Some(played)
+            }
+            Choice::Random => slot.game.play_random_action(slot.legal, &mut slot.rng),
             Choice::Stay => {
                 *action = STAY;
                 (*terminated, *truncated) = (false, false);
                 reward.fill(0.0);
                 continue;
             }
-            Choice::Random if slot.legal == 0 => None,
-            Choice::Random => slot.game.move_of(random_action(slot.legal, &mut slot.rng)),
         };
-        let mover = slot.game.side_to_move();
-        if let Some(mv) = mv {
-            *action = slot.game.action(mv) as i64;
-            slot.game.play_quick(mv);
-            slot.moves += 1;
-        } else {
-            *action = -1;
-        }
-        let over = slot.game.is_over();
+        *action = played.map_or(-1, |played| played as i64);
+        slot.moves += u32::from(played.is_some());
+        slot.legal = legal_bits(&slot.game);
+        // A game with a legal move is not over (the rules list none once it is).
+        let over = slot.legal == 0 && slot.game.is_over();
         let cut = !over && slot.moves >= max_moves;
         *terminated = over;
         *truncated = cut;
@@ -368,10 +313,10 @@ fn step_share<G: Registered>(
             actions::write_observation(&slot.game, player, last);
             slot.game = config.start(Some(&mut slot.rng))?;
             slot.moves = 0;
+            slot.legal = legal_bits(&slot.game);
         } else {
             reward.fill(0.0);
         }
-        slot.legal = legal_bits(&slot.game);
         write_floats(&slot.game, slot.game.side_to_move(), observation);
         write_mask(slot.legal, mask);
     }

@@ -2,9 +2,9 @@
 //! `9..18` the same claiming a tuzdik), the tuzdiks as two marker planes, and a quicker
 //! observation and move on the standard board.
 
-use crate::{BoardSize, Effect, Move, MoveError, Toguz, TuzdikRule};
-use mancala_engine::actions::{write_observation, Actions, Fact, LeBytes};
-use mancala_engine::{Game, Position, Side};
+use crate::{BoardSize, Effect, Move, MoveError, RuleSet, Toguz, TuzdikRule};
+use mancala_engine::actions::{random_action, write_observation, Actions, Fact, LeBytes};
+use mancala_engine::{Game, Position, Rng, Side};
 
 /// Why the rules never let `mv` be played: a hole past the row, or a claim under automatic
 /// tuzdiks.
@@ -52,6 +52,16 @@ impl Actions for Toguz {
         Toguz::play_quick(self, mv);
     }
 
+    fn play_random_action(&mut self, legal: u64, rng: &mut Rng) -> Option<usize> {
+        if self.rules() == RuleSet::STANDARD {
+            // The mover's row: the ids of the standard rules are its holes.
+            return self.play_random_action_nine(legal as u32 & 0x1FF, rng);
+        }
+        let action = random_action(legal, rng)?;
+        Toguz::play_quick(self, self.move_of(action)?);
+        Some(action)
+    }
+
     /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
     const PLANES: usize = 2;
 
@@ -69,6 +79,7 @@ impl Actions for Toguz {
         }
     }
 
+    #[inline(always)]
     fn observe_le_bytes(&self, player: Side, out: &mut [u8]) {
         if self.rules().board == BoardSize::Nine {
             if let Ok(out) = <&mut [u8; NINE_BYTES]>::try_from(&mut *out) {
@@ -94,9 +105,57 @@ const NINE: usize = 58;
 /// Bytes of that observation.
 const NINE_BYTES: usize = 4 * NINE;
 
+/// `FLOAT_BYTES[n]`: the little-endian float32 bytes of `n`: a count's float is one load.
+static FLOAT_BYTES: [[u8; 4]; 256] = {
+    let mut table = [[0u8; 4]; 256];
+    let mut n = 0;
+    while n < 256 {
+        table[n] = (n as f32).to_le_bytes();
+        n += 1;
+    }
+    table
+};
+
+/// A row's nine counts as little-endian float32 bytes.
+#[inline(always)]
+fn write_row(row: &[u8; 9], out: &mut [u8; 36]) {
+    for (bytes, &seeds) in out.chunks_exact_mut(4).zip(row) {
+        bytes.copy_from_slice(&FLOAT_BYTES[usize::from(seeds)]);
+    }
+}
+
+/// `PLANE_AT[me][plane][hole]`: where, in bytes from the start of the tuzdik planes, plane
+/// `plane` marks a tuzdik on canonical hole `hole` as player `me` sees it (North sees the rows
+/// swapped); for no tuzdik (`hole` 18, and the spare ones to 31), the first flag after the
+/// planes. A look-up rather than tests, which differ unpredictably from one game of a batch to
+/// the next.
+static PLANE_AT: [[[u8; 32]; 2]; 2] = {
+    let mut table = [[[0u8; 32]; 2]; 2];
+    let mut me = 0;
+    while me < 2 {
+        let mut plane = 0;
+        while plane < 2 {
+            let mut hole = 0;
+            while hole < 32 {
+                let at = if hole < 18 {
+                    18 * plane + (hole + 9 * me) % 18
+                } else {
+                    36
+                };
+                table[me][plane][hole] = (4 * at) as u8;
+                hole += 1;
+            }
+            plane += 1;
+        }
+        me += 1;
+    }
+    table
+};
+
 /// [`write_observation`] on the 2 × 9 board, its length a constant: each part stored straight
 /// into `out`, the side and the tuzdiks picked without a branch (both differ from one game of
 /// a batch to the next, unpredictably).
+#[inline(always)]
 fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
     let Some((south, north)) = game
         .holes()
@@ -107,29 +166,20 @@ fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
     };
     let rows = [south, north];
     let me = player.index();
-    let (rows_out, rest) = out.split_at_mut(72);
-    // The player's row first.
-    for (bytes, &seeds) in rows_out
-        .chunks_exact_mut(4)
-        .zip(rows[me].iter().chain(rows[1 - me]))
-    {
-        bytes.copy_from_slice(&f32::from(seeds).to_le_bytes());
-    }
+    // The player's row first, each row one straight loop over a fixed length.
+    let (mine, rest) = out.split_first_chunk_mut::<36>().expect("232 bytes");
+    let (theirs, rest) = rest.split_first_chunk_mut::<36>().expect("196 bytes");
+    write_row(rows[me], mine);
+    write_row(rows[1 - me], theirs);
     let (kazans, rest) = rest.split_at_mut(8);
     kazans[..4].copy_from_slice(&(game.kazan(player) as f32).to_le_bytes());
     kazans[4..].copy_from_slice(&(game.kazan(!player) as f32).to_le_bytes());
     // The two tuzdik planes, then the two flags of the side to move (written last, over the
     // first flag, where a missing tuzdik's one goes).
     rest.fill(0);
-    let shift = 9 * me;
     for (plane, side) in [player, !player].into_iter().enumerate() {
-        // Where the player sees canonical hole `hole`: North sees the rows swapped.
-        // Arithmetic rather than `if`s, which compile to jumps here.
-        let hole = game.tuzdik(side).unwrap_or(18);
-        let (north_row, some) = (usize::from(hole >= 9), usize::from(hole < 18));
-        let seen = hole + shift - 2 * shift * north_row;
-        let at = some * (18 * plane + seen) + (1 - some) * 36;
-        let at = 4 * (at % 37);
+        let hole = usize::from(game.tuzdiks[side.index()]) % 32;
+        let at = usize::from(PLANE_AT[me][plane][hole]);
         rest[at..at + 4].copy_from_slice(&1f32.to_le_bytes());
     }
     let going = !game.is_over();

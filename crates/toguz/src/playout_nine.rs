@@ -8,6 +8,7 @@ use crate::nine::{self, Spread};
 use crate::position::{HOLE_BYTES, NO_TUZDIK};
 use crate::sowing::tuzdik_allowed;
 use crate::{Move, Toguz};
+use mancala_engine::packed::mask_at;
 use mancala_engine::{Rng, Side, Stores};
 
 /// Seeds on the standard board.
@@ -15,6 +16,26 @@ const SEEDS: u32 = 162;
 
 /// The holes of the ring, a bit each.
 const RING_BITS: u32 = (1 << 18) - 1;
+
+/// `TUZDIK_HOLES[theirs]`: a bit per hole a player without a tuzdik may make one of (T4 on
+/// the 2 × 9 board: not the last hole of a row, not the number of the opponent's tuzdik),
+/// when the opponent's is `theirs` ([`NO_TUZDIK`] for none, as are the spare holes past it):
+/// one look-up for tests that differ unpredictably from one game of a batch to the next.
+static TUZDIK_HOLES: [u32; HOLE_BYTES] = {
+    let mut table = [0u32; HOLE_BYTES];
+    let mut theirs = 0;
+    while theirs < table.len() {
+        let mut hole = 0;
+        while hole < 18 {
+            if hole % 9 != 8 && (theirs >= NO_TUZDIK as usize || theirs % 9 != hole % 9) {
+                table[theirs] |= 1 << hole;
+            }
+            hole += 1;
+        }
+        theirs += 1;
+    }
+    table
+};
 
 /// The parts of a position a move changes, held apart from the rules and the side to move, with
 /// what follows from the tuzdiks worked out once per tuzdik rather than once per move.
@@ -118,50 +139,50 @@ impl Game {
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
         self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
             + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
-        if JOINED {
-            // One move: two stores empty the tuzdiks (or the spare hole), no mask to work out.
-            self.holes = sown;
-            self.holes[south_tuzdik % HOLE_BYTES] = 0;
-            self.holes[north_tuzdik % HOLE_BYTES] = 0;
-        } else {
-            for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
-                *hole = sown & keep;
-            }
-        }
-        self.holes[landing] &= u8::from(take).wrapping_sub(1);
         self.kazans += (c * u32::from(take)) << (8 * me);
         self.occupied = ((self.occupied & !(1 << origin)) | reached)
             & self.free
             & !(u32::from(take) << landing);
-        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. In a
-        // play-out the first test goes the same way nearly always, since each player makes at
-        // most one; where many games are stepped side by side (`JOINED`) it differs from one
-        // game to the next, so the tests are joined without a branch and only the rare tuzdik
-        // itself is a jump.
-        let makes = if JOINED {
-            // `tuzdik_allowed` on the 2 × 9 board, its tests joined the same way.
-            let (none, theirs) = (usize::from(NO_TUZDIK), self.tuzdiks[1 - me]);
-            (self.tuzdiks[me] == none)
-                & open
-                & (c == 3)
-                & (landing % 9 != 8)
-                & ((theirs == none) | (theirs % 9 != landing % 9))
-        } else {
-            self.tuzdiks[me] == usize::from(NO_TUZDIK)
-                && open
-                && c == 3
-                && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
-        };
         if JOINED {
-            // No jump at all: the move is made whether or not it makes the tuzdik. The masks
-            // that follow from the tuzdiks are not worked out again: a single move is over.
+            // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Where many games are stepped side by side
+            // this differs from one game to the next, so the tests are joined without a branch
+            // and the move is made whether or not it makes the tuzdik.
+            let allowed = TUZDIK_HOLES[self.tuzdiks[1 - me] % HOLE_BYTES] >> landing & 1;
+            let makes =
+                (self.tuzdiks[me] == usize::from(NO_TUZDIK)) & open & (c == 3) & (allowed != 0);
             let t = u32::from(makes);
-            let none = usize::from(makes).wrapping_sub(1);
-            self.holes[landing] &= (t as u8).wrapping_sub(1);
+            let kept = usize::from(makes).wrapping_sub(1);
             self.occupied &= !(t << landing);
             self.kazans += (3 * t) << (8 * me);
-            self.tuzdiks[me] = (self.tuzdiks[me] & none) | (landing & !none);
-        } else if makes {
+            // The board as one masked copy: the tuzdiks (or the spare hole) emptied, and the
+            // landing if it is taken or becomes a tuzdik. Single bytes stored into a board that
+            // is read whole at the next step would keep that read waiting. The masks that
+            // follow from the tuzdiks are not kept: a single move is over.
+            let emptied = u8::from(take | makes).wrapping_neg();
+            let (south_sink, north_sink, at_landing) = (
+                mask_at::<HOLE_BYTES>(south_tuzdik % HOLE_BYTES),
+                mask_at::<HOLE_BYTES>(north_tuzdik % HOLE_BYTES),
+                mask_at::<HOLE_BYTES>(landing),
+            );
+            for i in 0..HOLE_BYTES {
+                let gone = south_sink[i] | north_sink[i] | (at_landing[i] & emptied);
+                self.holes[i] = sown[i] & !gone;
+            }
+            self.tuzdiks[me] = (self.tuzdiks[me] & kept) | (landing & !kept);
+            return;
+        }
+        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
+            *hole = sown & keep;
+        }
+        self.holes[landing] &= u8::from(take).wrapping_sub(1);
+        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. In a
+        // play-out this test goes the same way nearly always, since each player makes at most
+        // one.
+        if self.tuzdiks[me] == usize::from(NO_TUZDIK)
+            && open
+            && c == 3
+            && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
+        {
             self.holes[landing] = 0;
             self.occupied &= !(1 << landing);
             self.kazans += 3 << (8 * me);
@@ -219,10 +240,31 @@ impl Toguz {
     /// [`Effect`](crate::Effect).
     #[inline]
     pub(crate) fn play_nine(&mut self, mv: Move) {
+        self.sow_nine(mv.index());
+    }
+
+    /// [`Actions::play_random_action`](mancala_engine::actions::Actions::play_random_action)
+    /// under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD): the pick from the legal holes
+    /// (`legal`, the mover's holes that hold seeds, none once the game is over) by the
+    /// play-out loop's table, the move by [`play_nine`](Toguz::play_nine)'s step.
+    #[inline]
+    pub(crate) fn play_random_action_nine(&mut self, legal: u32, rng: &mut Rng) -> Option<usize> {
+        if legal == 0 {
+            return None;
+        }
+        let word = picks(legal);
+        let k = pick(word, rng.below(count_of(word))) as usize;
+        self.sow_nine(k);
+        Some(k)
+    }
+
+    /// The mover's move from his hole `k + 1`, which holds seeds, by the play-out loop's step.
+    #[inline(always)]
+    fn sow_nine(&mut self, k: usize) {
         let mut game = Game::for_one_move(self);
         match self.side {
-            Side::South => game.sow::<true, true>(mv.index()),
-            Side::North => game.sow::<false, true>(mv.index()),
+            Side::South => game.sow::<true, true>(k),
+            Side::North => game.sow::<false, true>(k),
         }
         game.write_back(self);
         self.side = !self.side;
@@ -231,6 +273,9 @@ impl Toguz {
 
 #[cfg(test)]
 mod tests {
+    use super::TUZDIK_HOLES;
+    use crate::position::NO_TUZDIK;
+    use crate::sowing::tuzdik_allowed;
     use crate::{RuleSet, Toguz};
     use mancala_engine::playout::play_random_moves;
     use mancala_engine::{Game, Position, Rng};
@@ -280,6 +325,44 @@ mod tests {
                 general.play_unchecked(mv);
                 prop_assert_eq!(quick, general, "move {}", mv);
             }
+        }
+    }
+
+    #[test]
+    fn the_table_of_tuzdik_holes_is_the_rule() {
+        let none = usize::from(NO_TUZDIK);
+        for (theirs, &holes) in TUZDIK_HOLES.iter().enumerate() {
+            for hole in 0..18 {
+                assert_eq!(
+                    holes >> hole & 1 == 1,
+                    tuzdik_allowed::<9>(none, theirs.min(none), hole),
+                    "theirs {theirs}, hole {hole}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_quick_random_action_is_the_general_one(
+            seed in any::<u64>(),
+            plies in 0u32..300,
+            rules in 0usize..12,
+        ) {
+            use mancala_engine::actions::{random_action, Actions};
+            let mut position = Toguz::new(RuleSet::ALL[rules]);
+            play_random_moves(&mut position, &mut Rng::new(seed), plies);
+            let (mut quick, mut general) = (position, position);
+            let (mut quick_rng, mut general_rng) = (Rng::new(!seed), Rng::new(!seed));
+            let legal = Actions::legal_action_bits(&position);
+            let played = quick.play_random_action(legal, &mut quick_rng);
+            let expected = random_action(legal, &mut general_rng);
+            if let Some(action) = expected {
+                general.play_unchecked(general.move_of(action).expect("a legal id"));
+            }
+            prop_assert_eq!(played, expected);
+            prop_assert_eq!(quick, general);
+            prop_assert_eq!(quick_rng, general_rng);
         }
     }
 
