@@ -26,7 +26,8 @@
 //! store: the same winner, every seed counted in the final score.
 //!
 //! `--guess V` has the search try `V` first (a published value, say): a good guess saves
-//! passes of the search, and the value found does not depend on it.
+//! passes of the search, and the value found does not depend on it. Without it, Kalah's search
+//! guesses from a shallow search of the start, and the others try 0.
 //!
 //! `--position` starts from a position string instead of the start (the string holds the
 //! rules, so rule options may not be given with it). Kalah and Oware are solved without a
@@ -64,7 +65,7 @@ struct Common {
     position: Option<String>,
     table_mb: usize,
     max_nodes: u64,
-    guess: i32,
+    guess: Option<i32>,
     progress: bool,
     db_seeds: Option<u32>,
     db_read: Option<String>,
@@ -87,7 +88,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
         position: None,
         table_mb: 64,
         max_nodes: u64::MAX,
-        guess: 0,
+        guess: None,
         progress: false,
         db_seeds: None,
         db_read: None,
@@ -113,7 +114,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
                 common.max_nodes = cli::in_range("--max-nodes", &value()?, 1..=u64::MAX)?
             }
             "--guess" => {
-                common.guess = cli::in_range("--guess", &value()?, -MAX_GUESS..=MAX_GUESS)?
+                common.guess = Some(cli::in_range("--guess", &value()?, -MAX_GUESS..=MAX_GUESS)?)
             }
             "--progress" => common.progress = true,
             "--db-only" => common.db_only = true,

@@ -105,9 +105,10 @@ pub struct Options<P> {
     /// the seeds left can still change. Default `false`.
     pub monotone_scores: bool,
     /// The value the first MTD(f) pass tries (a published value, or another convention's):
-    /// a good guess saves passes, and the result does not depend on it. Default `0`; a guess
-    /// beyond [`MAX_GUESS`] counts as that bound.
-    pub guess: i32,
+    /// a good guess saves passes, and the result does not depend on it. A guess beyond
+    /// [`MAX_GUESS`] counts as that bound. Default `None`: the search's own, from a shallow
+    /// search of the start where the search has one (the gain search), else 0.
+    pub guess: Option<i32>,
     /// Exact values the search takes instead of searching (the endgame databases of the
     /// position's game and rules); default none. A value that depends on the endless-play
     /// convention counts as a repetition.
@@ -129,7 +130,7 @@ impl<P: Position> Default for Options<P> {
             max_line: 10_000,
             keys: Keys::positions(P::key),
             monotone_scores: false,
-            guess: 0,
+            guess: None,
             databases: None,
             threads: 1,
         }
@@ -353,7 +354,10 @@ pub fn solve<'p, P: Position>(
     }
     let mut memory = None;
     let mut search = Search::new(options, endless, progress, &mut memory)?;
-    let value = search.mtdf(position, options.guess.clamp(-MAX_GUESS, MAX_GUESS));
+    let value = search.mtdf(
+        position,
+        options.guess.unwrap_or(0).clamp(-MAX_GUESS, MAX_GUESS),
+    );
     if let Some(error) = search.stopped() {
         return Err(error);
     }
@@ -517,7 +521,7 @@ pub fn solve_range<'p, P: Position>(
     let north = if south.repetitions > 0 {
         // The conventions' values are often equal: the first is a good first guess.
         let options = Options {
-            guess: south.value,
+            guess: Some(south.value),
             ..options.clone()
         };
         Some(solve(position, &options, Endless::North, progress)?)

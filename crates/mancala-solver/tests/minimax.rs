@@ -225,7 +225,7 @@ fn kalah_rest_values_agree_with_whole_position_keys() {
             ..whole.clone()
         };
         let guessed = Options {
-            guess: rng.below(41) as i32 - 20,
+            guess: Some(rng.below(41) as i32 - 20),
             ..rest.clone()
         };
         let expected = solve(&position, &whole, Endless::South, None).unwrap();
@@ -297,7 +297,7 @@ fn kalah_gain_search_agrees_on_random_positions() {
         let gain = Options {
             keys: Keys::best_for(&position),
             table_bytes: [64, 1 << 12, 16 << 20][rng.below(3) as usize],
-            guess: rng.below(31) as i32 - 15,
+            guess: Some(rng.below(31) as i32 - 15),
             ..whole.clone()
         };
         // Threads sharing the table find what one finds.
