@@ -116,14 +116,6 @@ static FLOAT_BYTES: [[u8; 4]; 256] = {
     table
 };
 
-/// A row's nine counts as little-endian float32 bytes.
-#[inline(always)]
-fn write_row(row: &[u8; 9], out: &mut [u8; 36]) {
-    for (bytes, &seeds) in out.chunks_exact_mut(4).zip(row) {
-        bytes.copy_from_slice(&FLOAT_BYTES[usize::from(seeds)]);
-    }
-}
-
 /// `PLANE_AT[me][plane][hole]`: where, in bytes from the start of the tuzdik planes, plane
 /// `plane` marks a tuzdik on canonical hole `hole` as player `me` sees it (North sees the rows
 /// swapped); for no tuzdik (`hole` 18, and the spare ones to 31), the first flag after the
@@ -166,11 +158,14 @@ fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
     };
     let rows = [south, north];
     let me = player.index();
-    // The player's row first, each row one straight loop over a fixed length.
-    let (mine, rest) = out.split_first_chunk_mut::<36>().expect("232 bytes");
-    let (theirs, rest) = rest.split_first_chunk_mut::<36>().expect("196 bytes");
-    write_row(rows[me], mine);
-    write_row(rows[1 - me], theirs);
+    let (rows_out, rest) = out.split_at_mut(72);
+    // The player's row first.
+    for (bytes, &seeds) in rows_out
+        .chunks_exact_mut(4)
+        .zip(rows[me].iter().chain(rows[1 - me]))
+    {
+        bytes.copy_from_slice(&FLOAT_BYTES[usize::from(seeds)]);
+    }
     let (kazans, rest) = rest.split_at_mut(8);
     kazans[..4].copy_from_slice(&(game.kazan(player) as f32).to_le_bytes());
     kazans[4..].copy_from_slice(&(game.kazan(!player) as f32).to_le_bytes());
