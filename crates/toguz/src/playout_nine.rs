@@ -144,9 +144,10 @@ impl Game {
             & self.free
             & !(u32::from(take) << landing);
         if JOINED {
-            // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Where many games are stepped side by side
-            // this differs from one game to the next, so the tests are joined without a branch
-            // and the move is made whether or not it makes the tuzdik.
+            // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Where
+            // many games are stepped side by side this differs from one game to the next, so
+            // the tests are joined without a branch and the move is made whether or not it
+            // makes the tuzdik.
             let allowed = TUZDIK_HOLES[self.tuzdiks[1 - me] % HOLE_BYTES] >> landing & 1;
             let makes =
                 (self.tuzdiks[me] == usize::from(NO_TUZDIK)) & open & (c == 3) & (allowed != 0);
