@@ -129,9 +129,7 @@ pub trait Actions: Game {
     /// callers that step many games keep); `None`, with nothing drawn or played, when `legal`
     /// is empty. A game with a quicker way uses it (the same draw, the same move).
     fn play_random_action(&mut self, legal: u64, rng: &mut Rng) -> Option<usize> {
-        let action = random_action(legal, rng)?;
-        self.play_quick(self.move_of(action)?);
-        Some(action)
+        play_random_action(self, legal, rng)
     }
 
     /// Per-hole marker planes the observation adds after the stores (Toguz Kumalak: whose
@@ -235,6 +233,17 @@ pub fn random_action(legal: u64, rng: &mut Rng) -> Option<usize> {
     let counts = running_counts(legal);
     let k = rng.below((counts >> 56) as u32);
     Some(nth_bit(legal, counts, k))
+}
+
+/// The plain random move: [`random_action`] of `legal`, then
+/// [`play_quick`](Actions::play_quick) of its move; returns its action id. It is what
+/// [`Actions::play_random_action`] does unless a game overrides it, and the reference a game's
+/// own is tested against.
+#[inline]
+pub fn play_random_action<G: Actions>(game: &mut G, legal: u64, rng: &mut Rng) -> Option<usize> {
+    let action = random_action(legal, rng)?;
+    game.play_quick(game.move_of(action)?);
+    Some(action)
 }
 
 /// The length of the observation of `game`: holes, two stores, the marker planes, the side to

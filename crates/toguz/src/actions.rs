@@ -3,7 +3,7 @@
 //! observation and move on the standard board.
 
 use crate::{BoardSize, Effect, Move, MoveError, RuleSet, Toguz, TuzdikRule};
-use mancala_engine::actions::{random_action, write_observation, Actions, Fact, LeBytes};
+use mancala_engine::actions::{self, write_observation, Actions, Fact, LeBytes};
 use mancala_engine::{Game, Position, Rng, Side};
 
 /// Why the rules never let `mv` be played: a hole past the row, or a claim under automatic
@@ -57,9 +57,7 @@ impl Actions for Toguz {
             // The mover's row: the ids of the standard rules are its holes.
             return self.play_random_action_nine(legal as u32 & 0x1FF, rng);
         }
-        let action = random_action(legal, rng)?;
-        Toguz::play_quick(self, self.move_of(action)?);
-        Some(action)
+        actions::play_random_action(self, legal, rng)
     }
 
     /// The player's tuzdik, then his opponent's: `1.0` on the hole it is.
