@@ -103,17 +103,6 @@ const NINE: usize = 58;
 /// Bytes of that observation.
 const NINE_BYTES: usize = 4 * NINE;
 
-/// `FLOAT_BYTES[n]`: the little-endian float32 bytes of `n`: a count's float is one load.
-static FLOAT_BYTES: [[u8; 4]; 256] = {
-    let mut table = [[0u8; 4]; 256];
-    let mut n = 0;
-    while n < 256 {
-        table[n] = (n as f32).to_le_bytes();
-        n += 1;
-    }
-    table
-};
-
 /// `PLANE_AT[me][plane][hole]`: where, in bytes from the start of the tuzdik planes, plane
 /// `plane` marks a tuzdik on canonical hole `hole` as player `me` sees it (North sees the rows
 /// swapped); for no tuzdik (`hole` 18, and the spare ones to 31), the first flag after the
@@ -157,12 +146,12 @@ fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
     let rows = [south, north];
     let me = player.index();
     let (rows_out, rest) = out.split_at_mut(72);
-    // The player's row first.
-    for (bytes, &seeds) in rows_out
-        .chunks_exact_mut(4)
-        .zip(rows[me].iter().chain(rows[1 - me]))
-    {
-        bytes.copy_from_slice(&FLOAT_BYTES[usize::from(seeds)]);
+    // The player's row first; the counts converted all at once.
+    let mut counts = [0u8; 18];
+    counts[..9].copy_from_slice(rows[me]);
+    counts[9..].copy_from_slice(rows[1 - me]);
+    for (bytes, count) in rows_out.chunks_exact_mut(4).zip(counts.map(f32::from)) {
+        bytes.copy_from_slice(&count.to_le_bytes());
     }
     let (kazans, rest) = rest.split_at_mut(8);
     kazans[..4].copy_from_slice(&(game.kazan(player) as f32).to_le_bytes());
