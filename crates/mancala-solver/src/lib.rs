@@ -107,7 +107,8 @@ pub struct Options<P> {
     /// The value the first MTD(f) pass tries (a published value, or another convention's):
     /// a good guess saves passes, and the result does not depend on it. A guess beyond
     /// [`MAX_GUESS`] counts as that bound. Default `None`: the search's own, from a shallow
-    /// search of the start where the search has one (the gain search), else 0.
+    /// search of the start within [`max_nodes`](Self::max_nodes) where the search has one
+    /// (the gain search), else 0.
     pub guess: Option<i32>,
     /// Exact values the search takes instead of searching (the endgame databases of the
     /// position's game and rules); default none. A value that depends on the endless-play

@@ -150,14 +150,22 @@ const SHALLOW_DEPTH: u32 = 24;
 /// takes [`SHALLOW_NODES`] nodes. Counting only what the next few moves put in the stores,
 /// it guesses low on the boards solved (Kalah (6,4): 7 under either rule, against 8 and 10;
 /// (6,5): 8, against 12 with the empty capture), the cheaper side: the passes below the
-/// value are quick, and the costly proof above it starts on a full table.
-fn shallow_guess<P: Position>(position: &P) -> i32 {
-    let mut depth = 2;
+/// value are quick, and the costly proof above it starts on a full table. No iteration
+/// searches more than `budget` nodes (the solve's node limit): one that would is left, and
+/// the last finished one's guess kept (0 if none finished). Returns the guess and the
+/// nodes searched.
+fn shallow_guess<P: Position>(position: &P, budget: u64) -> (i32, u64) {
+    let (mut depth, mut guess, mut spent) = (2, 0, 0);
     loop {
         let mut nodes = 0;
-        let guess = shallow_gain(position, depth, -INF, INF, &mut nodes);
+        let found = shallow_gain(position, depth, -INF, INF, &mut nodes, budget);
+        spent += nodes;
+        let Some(found) = found else {
+            return (guess, spent);
+        };
+        guess = found;
         if nodes >= SHALLOW_NODES || depth >= SHALLOW_DEPTH {
-            return guess;
+            return (guess, spent);
         }
         depth += 2;
     }
@@ -165,17 +173,22 @@ fn shallow_guess<P: Position>(position: &P) -> i32 {
 
 /// The gain of the rest of the game for the side to move of `position` as a shallow search
 /// sees it: `depth` moves (another turn counts as one) by fail-soft alpha-beta, the rest of
-/// the game taken as no gain; `nodes` counts the positions searched.
+/// the game taken as no gain; `nodes` counts the positions searched, `None` once it would
+/// pass `budget`.
 fn shallow_gain<P: Position>(
     position: &P,
     depth: u32,
     mut alpha: i32,
     beta: i32,
     nodes: &mut u64,
-) -> i32 {
+    budget: u64,
+) -> Option<i32> {
+    if *nodes >= budget {
+        return None;
+    }
     *nodes += 1;
     if depth == 0 || position.is_over() {
-        return 0;
+        return Some(0);
     }
     let mover = position.side_to_move();
     let mut best = -INF;
@@ -184,9 +197,9 @@ fn shallow_gain<P: Position>(
         let child = position.child(mv);
         let gain = gain_of(position, &child, mover);
         let value = if child.side_to_move() == mover {
-            gain + shallow_gain(&child, depth - 1, alpha - gain, beta - gain, nodes)
+            gain + shallow_gain(&child, depth - 1, alpha - gain, beta - gain, nodes, budget)?
         } else {
-            gain - shallow_gain(&child, depth - 1, gain - beta, gain - alpha, nodes)
+            gain - shallow_gain(&child, depth - 1, gain - beta, gain - alpha, nodes, budget)?
         };
         best = best.max(value);
         alpha = alpha.max(value);
@@ -194,7 +207,7 @@ fn shallow_gain<P: Position>(
             break;
         }
     }
-    best
+    Some(best)
 }
 
 /// Solves `position` by the gain search; the caller has checked that its keys hold values
@@ -236,7 +249,7 @@ pub(crate) fn solve<P: Endgame>(
     if !position.is_over() {
         let guess = match options.guess {
             Some(guess) => guess.clamp(-MAX_GUESS, MAX_GUESS) - lead,
-            None => shallow_guess(position),
+            None => shallow_guess(position, options.max_nodes).0,
         };
         let rest = gain.close_in(position, seeds, guess, threads);
         value = lead + rest;
@@ -847,6 +860,42 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                 shared.high.load(Ordering::Relaxed),
             );
             self.report();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The guess within a budget is the one of the deepest iteration that fits it, and no
+    /// iteration passes the budget.
+    #[test]
+    fn the_shallow_guess_keeps_to_its_budget() {
+        let rules = kalah::RuleSet::with_board(6, 4).expect("a board");
+        let start = <kalah::Kalah as mancala_engine::Game>::new(rules);
+        let (unbounded, all) = shallow_guess(&start, u64::MAX);
+        assert_eq!(unbounded, 7);
+        assert!(all >= SHALLOW_NODES);
+        assert_eq!(shallow_guess(&start, 0), (0, 0));
+        // Depth by depth, the nodes each iteration takes alone.
+        let mut depth = 2;
+        let mut before = 0;
+        loop {
+            let mut nodes = 0;
+            let guess = shallow_gain(&start, depth, -INF, INF, &mut nodes, u64::MAX).unwrap();
+            // A budget of exactly this iteration keeps its guess; one node fewer, the last.
+            let (within, spent) = shallow_guess(&start, nodes);
+            assert_eq!(within, guess, "depth {depth}");
+            assert!(spent <= all, "depth {depth}");
+            if depth > 2 {
+                assert_eq!(shallow_guess(&start, nodes - 1).0, before, "depth {depth}");
+            }
+            if nodes >= SHALLOW_NODES {
+                assert_eq!(guess, unbounded);
+                break;
+            }
+            (before, depth) = (guess, depth + 2);
         }
     }
 }
