@@ -31,8 +31,13 @@ what an outside timer such as ``/usr/bin/time`` measures).
 """
 
 import argparse
+import os
 import random
 import time
+
+# numpy's OpenBLAS would otherwise start a thread a core, which spins for a while after the
+# import and takes the second core from the two-thread figures.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def step(state_factory, moves, seed):
