@@ -125,10 +125,11 @@ pub trait Actions: Game {
     }
 
     /// Plays a uniformly random legal move and returns its action id: [`random_action`] of
-    /// `legal`, this position's [`legal_action_bits`](Actions::legal_action_bits) (which
-    /// callers that step many games keep); `None`, with nothing drawn or played, when `legal`
-    /// is empty. A game with a quicker way uses it (the same draw, the same move).
-    fn play_random_action(&mut self, legal: u64, rng: &mut Rng) -> Option<usize> {
+    /// `*legal`, this position's [`legal_action_bits`](Actions::legal_action_bits) (which
+    /// callers that step many games keep), then leaves in `legal` the legal set of the
+    /// position after the move; `None`, with nothing drawn or played, when `*legal` is empty.
+    /// A game with a quicker way uses it (the same draw, the same move, the same set).
+    fn play_random_action(&mut self, legal: &mut u64, rng: &mut Rng) -> Option<usize> {
         play_random_action(self, legal, rng)
     }
 
@@ -235,14 +236,20 @@ pub fn random_action(legal: u64, rng: &mut Rng) -> Option<usize> {
     Some(nth_bit(legal, counts, k))
 }
 
-/// The plain random move: [`random_action`] of `legal`, then
-/// [`play_quick`](Actions::play_quick) of its move; returns its action id. It is what
-/// [`Actions::play_random_action`] does unless a game overrides it, and the reference a game's
-/// own is tested against.
+/// The plain random move: [`random_action`] of `*legal`, then
+/// [`play_quick`](Actions::play_quick) of its move, then the new position's
+/// [`legal_action_bits`](Actions::legal_action_bits) into `legal`; returns its action id. It is
+/// what [`Actions::play_random_action`] does unless a game overrides it, and the reference a
+/// game's own is tested against.
 #[inline]
-pub fn play_random_action<G: Actions>(game: &mut G, legal: u64, rng: &mut Rng) -> Option<usize> {
-    let action = random_action(legal, rng)?;
+pub fn play_random_action<G: Actions>(
+    game: &mut G,
+    legal: &mut u64,
+    rng: &mut Rng,
+) -> Option<usize> {
+    let action = random_action(*legal, rng)?;
     game.play_quick(game.move_of(action)?);
+    *legal = game.legal_action_bits();
     Some(action)
 }
 

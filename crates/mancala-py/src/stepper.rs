@@ -139,19 +139,24 @@ static SPREAD: [u64; 256] = {
     table
 };
 
-/// Writes the mask of the legal set `legal`, one byte an action, eight at a time.
+/// Writes the mask of the legal set `legal`, one byte an action, eight at a time: the last
+/// eight overlap the eight before where the length is no multiple of eight.
 #[inline(always)]
 fn write_mask(legal: u64, mask: &mut [u8]) {
-    let byte = |i: usize| SPREAD[((legal >> ((8 * i) & 63)) & 0xFF) as usize].to_le_bytes();
-    let mut chunks = mask.chunks_exact_mut(8);
-    let mut i = 0;
-    for chunk in &mut chunks {
-        chunk.copy_from_slice(&byte(i));
-        i += 1;
+    let eight = |from: usize| SPREAD[((legal >> (from & 63)) & 0xFF) as usize].to_le_bytes();
+    let n = mask.len();
+    if n < 8 {
+        for (entry, bit) in mask.iter_mut().zip(eight(0)) {
+            *entry = bit;
+        }
+        return;
     }
-    for (entry, bit) in chunks.into_remainder().iter_mut().zip(byte(i)) {
-        *entry = bit;
+    let mut from = 0;
+    while from + 8 < n {
+        mask[from..from + 8].copy_from_slice(&eight(from));
+        from += 8;
     }
+    mask[n - 8..].copy_from_slice(&eight(n - 8));
 }
 
 /// A pool of `threads` workers, or none for one thread.
@@ -285,9 +290,10 @@ fn step_share<G: Registered>(
             Choice::Play(mv) => {
                 let played = slot.game.action(mv);
                 slot.game.play_quick(mv);
+                slot.legal = legal_bits(&slot.game);
                 Some(played)
             }
-            Choice::Random => slot.game.play_random_action(slot.legal, &mut slot.rng),
+            Choice::Random => slot.game.play_random_action(&mut slot.legal, &mut slot.rng),
             Choice::Stay => {
                 *action = STAY;
                 (*terminated, *truncated) = (false, false);
@@ -297,7 +303,6 @@ fn step_share<G: Registered>(
         };
         *action = played.map_or(-1, |played| played as i64);
         slot.moves += u32::from(played.is_some());
-        slot.legal = legal_bits(&slot.game);
         // A game with a legal move is not over (the rules list none once it is).
         let over = slot.legal == 0 && slot.game.is_over();
         let cut = !over && slot.moves >= max_moves;

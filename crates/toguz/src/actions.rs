@@ -52,10 +52,10 @@ impl Actions for Toguz {
         Toguz::play_quick(self, mv);
     }
 
-    fn play_random_action(&mut self, legal: u64, rng: &mut Rng) -> Option<usize> {
+    fn play_random_action(&mut self, legal: &mut u64, rng: &mut Rng) -> Option<usize> {
         if self.rules() == RuleSet::STANDARD {
             // The mover's row: the ids of the standard rules are its holes.
-            return self.play_random_action_nine(legal as u32 & 0x1FF, rng);
+            return self.play_random_action_nine(legal, rng);
         }
         actions::play_random_action(self, legal, rng)
     }

@@ -241,34 +241,49 @@ impl Toguz {
     /// [`Effect`](crate::Effect).
     #[inline]
     pub(crate) fn play_nine(&mut self, mv: Move) {
-        self.sow_nine(mv.index());
+        let _next_movers_holes = self.sow_nine(mv.index());
     }
 
     /// [`Actions::play_random_action`](mancala_engine::actions::Actions::play_random_action)
     /// under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD): the pick from the legal holes
     /// (`legal`, the mover's holes that hold seeds, none once the game is over) by the
-    /// play-out loop's table, the move by [`play_nine`](Toguz::play_nine)'s step.
+    /// play-out loop's table, the move by [`play_nine`](Toguz::play_nine)'s step, and the next
+    /// mover's legal holes read off the step's parts before they are written back.
     #[inline]
-    pub(crate) fn play_random_action_nine(&mut self, legal: u32, rng: &mut Rng) -> Option<usize> {
-        if legal == 0 {
+    pub(crate) fn play_random_action_nine(
+        &mut self,
+        legal: &mut u64,
+        rng: &mut Rng,
+    ) -> Option<usize> {
+        let row = *legal as u32 & 0x1FF;
+        if row == 0 {
             return None;
         }
-        let word = picks(legal);
+        let word = picks(row);
         let k = pick(word, rng.below(count_of(word))) as usize;
-        self.sow_nine(k);
+        *legal = u64::from(self.sow_nine(k));
         Some(k)
     }
 
-    /// The mover's move from his hole `k + 1`, which holds seeds, by the play-out loop's step.
+    /// The mover's move from his hole `k + 1`, which holds seeds, by the play-out loop's step;
+    /// returns the next mover's legal holes, read off the step's parts (none once a kazan's
+    /// majority ends the game, T6).
     #[inline(always)]
-    fn sow_nine(&mut self, k: usize) {
+    fn sow_nine(&mut self, k: usize) -> u32 {
         let mut game = Game::for_one_move(self);
-        match self.side {
-            Side::South => game.sow::<true, true>(k),
-            Side::North => game.sow::<false, true>(k),
-        }
+        let next = match self.side {
+            Side::South => {
+                game.sow::<true, true>(k);
+                game.occupied >> 9
+            }
+            Side::North => {
+                game.sow::<false, true>(k);
+                game.occupied
+            }
+        };
         game.write_back(self);
         self.side = !self.side;
+        next & 0x1FF & u32::from(!game.majority()).wrapping_neg()
     }
 }
 
@@ -356,15 +371,36 @@ mod tests {
             let (mut quick, mut general) = (position, position);
             let (mut quick_rng, mut general_rng) = (Rng::new(!seed), Rng::new(!seed));
             let legal = Actions::legal_action_bits(&position);
-            let played = quick.play_random_action(legal, &mut quick_rng);
+            let mut quick_legal = legal;
+            let played = quick.play_random_action(&mut quick_legal, &mut quick_rng);
             let expected = random_action(legal, &mut general_rng);
             if let Some(action) = expected {
                 general.play_unchecked(general.move_of(action).expect("a legal id"));
             }
             prop_assert_eq!(played, expected);
+            prop_assert_eq!(quick_legal, Actions::legal_action_bits(&general));
             prop_assert_eq!(quick, general);
             prop_assert_eq!(quick_rng, general_rng);
         }
+    }
+
+    /// The legal set the quick random move leaves is the position's own at every ply of whole
+    /// games, to their ends by a majority and by an empty row alike.
+    #[test]
+    fn the_quick_random_action_keeps_the_legal_set_to_the_end() {
+        use mancala_engine::actions::Actions;
+        let mut rng = Rng::new(5);
+        let mut majority_ends = 0;
+        for _ in 0..300 {
+            let mut game = Toguz::default();
+            let mut legal = Actions::legal_action_bits(&game);
+            while game.play_random_action(&mut legal, &mut rng).is_some() {
+                assert_eq!(legal, Actions::legal_action_bits(&game), "{game}");
+            }
+            assert!(game.is_over(), "{game}");
+            majority_ends += usize::from(game.majority_reached());
+        }
+        assert!(majority_ends > 0 && majority_ends < 300, "{majority_ends}");
     }
 
     #[test]

@@ -139,7 +139,7 @@ impl Toguz {
 
     /// T6: whether a kazan holds more than half the seeds, or each exactly half.
     #[inline]
-    fn majority_reached(&self) -> bool {
+    pub(crate) fn majority_reached(&self) -> bool {
         self.majority_with([self.kazan(Side::South), self.kazan(Side::North)])
     }
 
