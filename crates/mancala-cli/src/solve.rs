@@ -350,10 +350,13 @@ fn databases<G: Registered>(
                 max_seeds: seeds.ok_or("--db-write needs --db-seeds N")?,
                 threads: common.threads,
                 memory_bytes,
+                // Play from this position only: a game that keeps the parity of the seeds on
+                // its board needs no level of the other parity.
+                from_seeds: Some(position.board().iter().map(|&s| u32::from(s)).sum()),
             };
             let (databases, levels) =
                 crate::databases::build(endgame, position, &options, common.progress)?;
-            for level in &levels {
+            for level in levels.iter().filter(|level| level.passes > 0) {
                 outln!(
                     "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s",
                     level.seeds,

@@ -166,6 +166,7 @@ fn builds_at_bounds(seed: &str) -> bool {
         max_seeds,
         threads,
         memory_bytes,
+        from_seeds: None,
     };
     match Databases::build(&template, &options, None) {
         Ok((db, stats)) => {

@@ -25,6 +25,22 @@ pub struct BuildOptions {
     pub threads: usize,
     /// The most bytes the levels and a level's work space may take; default 1 GiB.
     pub memory_bytes: u64,
+    /// The seeds on the board where play starts, when the databases serve play from such
+    /// boards only: a game that never changes the parity of the seeds on its board
+    /// ([`Endgame::db_even_moves`]) then reaches only the levels of that parity, and the
+    /// others are not built (they hold no position). `None` (the default): every level.
+    pub from_seeds: Option<u32>,
+}
+
+impl BuildOptions {
+    /// Whether the level of `seeds` is built for a game whose moves keep the parity of the
+    /// seeds on the board if `even_moves`.
+    fn builds(&self, even_moves: bool, seeds: u32) -> bool {
+        match self.from_seeds {
+            Some(from) if even_moves => (from + seeds) % 2 == 0,
+            _ => true,
+        }
+    }
 }
 
 impl BuildOptions {
@@ -47,6 +63,7 @@ impl Default for BuildOptions {
             max_seeds: 0,
             threads: 1,
             memory_bytes: 1 << 30,
+            from_seeds: None,
         }
     }
 }
@@ -375,10 +392,22 @@ impl Databases {
             });
         }
         let mut db = Databases::empty(template, options.max_seeds)?;
-        db.check_memory(options)?;
+        let even_moves = template.db_even_moves();
+        db.check_memory(options, even_moves)?;
         let started = Instant::now();
         let mut stats = Vec::new();
         for seeds in 0..=options.max_seeds {
+            if !options.builds(even_moves, seeds) {
+                db.levels.push(Level::not_built(db.cycles));
+                stats.push(LevelStats {
+                    seeds,
+                    positions: 0,
+                    passes: 0,
+                    endless: 0,
+                    elapsed: Duration::ZERO,
+                });
+                continue;
+            }
             let level_started = Instant::now();
             let len = db.level_len(seeds)? as usize;
             let conventions: &[Endless] = if db.cycles {
@@ -487,10 +516,17 @@ impl Databases {
     /// Fails with the first level whose build would pass the memory allowed (every level
     /// below it kept, and its own work), before any is built: a size asked for by mistake is
     /// refused at once, not after hours of building the levels that fit.
-    pub(crate) fn check_memory(&self, options: &BuildOptions) -> Result<(), DbError> {
+    pub(crate) fn check_memory(
+        &self,
+        options: &BuildOptions,
+        even_moves: bool,
+    ) -> Result<(), DbError> {
         let conventions = if self.cycles { 2 } else { 1 };
         let mut kept: u64 = 0;
         for seeds in 0..=options.max_seeds {
+            if !options.builds(even_moves, seeds) {
+                continue;
+            }
             let len = self.level_len(seeds)?;
             let needed = kept
                 .saturating_add(len.saturating_mul(conventions))
@@ -589,6 +625,83 @@ mod tests {
                 ..toguz::RuleSet::STANDARD
             };
             same_both_ways(&toguz::Toguz::new(rules), max);
+        }
+    }
+
+    /// Toguz Kumalak 2 × 5 keeps the parity of the seeds on its board: built for play from a
+    /// board of even seeds, the even levels are those of the whole build, value for value,
+    /// the odd ones hold nothing, and a file of them reads back the same. Toguz Kumalak with
+    /// tuzdiks and Kalah build every level whatever the start.
+    #[test]
+    fn only_the_levels_of_the_starts_parity_where_the_moves_keep_it() {
+        let rules = toguz::RuleSet {
+            board: toguz::BoardSize::Five,
+            stop_at_majority: false,
+            ..toguz::RuleSet::STANDARD
+        };
+        let template = toguz::Toguz::new(rules);
+        let build = |from_seeds| {
+            let options = BuildOptions {
+                max_seeds: 8,
+                threads: 2,
+                from_seeds,
+                ..BuildOptions::default()
+            };
+            Databases::build(&template, &options, None).unwrap()
+        };
+        let (whole, _) = build(None);
+        let (even, stats) = build(Some(40));
+        for (seeds, (all, kept)) in whole.levels.iter().zip(&even.levels).enumerate() {
+            let values = |level: &Level| -> Vec<u8> {
+                level
+                    .south
+                    .iter()
+                    .chain(level.north.iter().flatten())
+                    .map(|v| v.load(Ordering::Relaxed))
+                    .collect()
+            };
+            if seeds % 2 == 0 {
+                assert!(
+                    !all.south.is_empty() && values(all) == values(kept),
+                    "{seeds}"
+                );
+                assert!(stats[seeds].passes > 0);
+            } else {
+                assert!(kept.south.is_empty() && kept.north.as_ref().is_some_and(Vec::is_empty));
+                assert_eq!((stats[seeds].positions, stats[seeds].passes), (0, 0));
+            }
+        }
+        assert!(even.positions() < whole.positions());
+        let mut bytes = Vec::new();
+        even.write(&mut bytes).unwrap();
+        let read = Databases::read(&bytes[..], &template, u64::MAX).unwrap();
+        let mut again = Vec::new();
+        read.write(&mut again).unwrap();
+        assert!(bytes == again);
+        // A level's size is all of its boards or none.
+        let at = bytes.len() - 8 - even.bytes() as usize - 8 * 9 + 8;
+        assert_eq!(bytes[at..at + 8], [0; 8], "level 1's size");
+        bytes[at] = 1;
+        let error = Databases::read(&bytes[..], &template, u64::MAX).unwrap_err();
+        assert!(error.to_string().contains("level 1 is 1"), "{error}");
+        // Boards with tuzdiks, and Kalah: the parity changes, so every level is built.
+        let seven = toguz::Toguz::new(toguz::RuleSet {
+            board: toguz::BoardSize::Seven,
+            ..rules
+        });
+        let kalah = kalah::Kalah::new(kalah::RuleSet::with_board(3, 2).unwrap().with_max_plies(0));
+        let options = BuildOptions {
+            max_seeds: 3,
+            from_seeds: Some(40),
+            ..BuildOptions::default()
+        };
+        for (_, stats) in [
+            Databases::build(&seven, &options, None).unwrap(),
+            Databases::build(&kalah, &options, None).unwrap(),
+        ] {
+            assert!(stats
+                .iter()
+                .all(|level| level.positions > 0 && level.passes > 0));
         }
     }
 

@@ -10,7 +10,7 @@
 //! | 4 | the extra states of a board |
 //! | 1 | the conventions held: 1 (the game cannot cycle) or 2 (South's, then North's) |
 //! | 4 | the levels, from 0 seeds on the board up |
-//! | 8 a level | its positions |
+//! | 8 a level | its positions: all its boards' (times the extra states), or 0 for a level not built |
 //! | … | each level's bytes (South to move), a convention after the other: the value for the side to move plus the seeds |
 //! | 8 | FNV-1a (64 bits) of every byte before it |
 //!
@@ -188,13 +188,16 @@ impl Databases {
         }
         let mut db = Databases::empty(template, levels.saturating_sub(1))?;
         let mut total = 0u64;
+        let mut lens = Vec::with_capacity(levels as usize);
         for seeds in 0..levels {
             let len = u64::from_le_bytes(input.number()?);
-            expect(
-                &format!("the size of level {seeds}"),
-                len,
-                db.level_len(seeds)?,
-            )?;
+            let full = db.level_len(seeds)?;
+            if len != 0 && len != full {
+                return Err(DbError::Format(format!(
+                    "the size of level {seeds} is {len}, expected {full} (or 0, not built)"
+                )));
+            }
+            lens.push(len as usize);
             total = total.saturating_add(len.saturating_mul(u64::from(conventions)));
             if total > memory_bytes {
                 return Err(DbError::Memory {
@@ -205,8 +208,7 @@ impl Databases {
             }
         }
         let mut block = vec![0u8; BLOCK];
-        for seeds in 0..levels {
-            let len = db.level_len(seeds)? as usize;
+        for (seeds, len) in (0..levels).zip(lens) {
             let mut read = || -> Result<Vec<AtomicU8>, DbError> {
                 let mut values = Vec::new();
                 values

@@ -183,6 +183,12 @@ impl Endgame for toguz::Toguz {
         }
     }
 
+    /// Without tuzdiks (2 × 5) a capture takes an even count and nothing else leaves the
+    /// board; a tuzdik takes its three, and its owner's seeds one at a time.
+    fn db_even_moves(&self) -> bool {
+        !self.rules().board.has_tuzdiks()
+    }
+
     fn db_extra_states(&self) -> u32 {
         let board = self.rules().board;
         if board.has_tuzdiks() {

@@ -88,6 +88,13 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
         self.board().len()
     }
 
+    /// Whether no move takes an odd number of seeds off the board (Toguz Kumalak without
+    /// tuzdiks: a capture takes an even count, and nothing else leaves the board), so that play
+    /// never changes the parity of the seeds on the board. Default `false`.
+    fn db_even_moves(&self) -> bool {
+        false
+    }
+
     /// How many extra states a board may have (Toguz Kumalak's tuzdiks); 1 for none.
     fn db_extra_states(&self) -> u32 {
         1
@@ -191,6 +198,14 @@ pub(crate) struct Level {
 }
 
 impl Level {
+    /// A level not built: it holds no position.
+    fn not_built(cycles: bool) -> Level {
+        Level {
+            south: Vec::new(),
+            north: cycles.then(Vec::new),
+        }
+    }
+
     fn of(&self, endless: Endless) -> &[AtomicU8] {
         match (endless, &self.north) {
             (Endless::North, Some(north)) => north,
@@ -288,7 +303,8 @@ impl Databases {
     }
 
     /// The positions of every level (one convention), South to move: each stands for its
-    /// mirror with North to move too.
+    /// mirror with North to move too. A level not built (see [`BuildOptions::from_seeds`])
+    /// has none.
     pub fn positions(&self) -> u64 {
         self.levels.iter().map(|l| l.south.len() as u64).sum()
     }
