@@ -33,17 +33,6 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
-    /// Whether the level of `seeds` is built for a game whose moves keep the parity of the
-    /// seeds on the board if `even_moves`.
-    fn builds(&self, even_moves: bool, seeds: u32) -> bool {
-        match self.from_seeds {
-            Some(from) if even_moves => (from + seeds) % 2 == 0,
-            _ => true,
-        }
-    }
-}
-
-impl BuildOptions {
     /// Levels up to `max_seeds` seeds on the board, built on every core the machine has (at
     /// most [`MAX_BUILD_THREADS`]), within the default memory: what a player asks for.
     pub fn on_every_core(max_seeds: u32) -> BuildOptions {
@@ -53,6 +42,15 @@ impl BuildOptions {
                 .map_or(1, usize::from)
                 .min(MAX_BUILD_THREADS),
             ..BuildOptions::default()
+        }
+    }
+
+    /// Whether the level of `seeds` is built for a game whose moves keep the parity of the
+    /// seeds on the board if `even_moves`.
+    fn builds(&self, even_moves: bool, seeds: u32) -> bool {
+        match self.from_seeds {
+            Some(from) if even_moves => (from ^ seeds) & 1 == 0,
+            _ => true,
         }
     }
 }
