@@ -37,7 +37,7 @@
 //! `value=V best=M[,M…]`, or `value=LOW..HIGH best=…` when the convention decides the value.
 
 use crate::cli;
-use mancala_games::engine::Game;
+use mancala_games::engine::{Game, Side};
 use mancala_games::registry::{self, Registered, Visitor};
 use mancala_games::solver::{
     on_large_stack, solve_range, BuildOptions, EndgameOps, Options, Probe, Progress, Solution,
@@ -352,7 +352,9 @@ fn databases<G: Registered>(
                 memory_bytes,
                 // Play from this position only: a game that keeps the parity of the seeds on
                 // its board needs no level of the other parity.
-                from_seeds: Some(position.board().iter().map(|&s| u32::from(s)).sum()),
+                from_seeds: Some(
+                    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North),
+                ),
             };
             let (databases, levels) =
                 crate::databases::build(endgame, position, &options, common.progress)?;

@@ -277,6 +277,11 @@ impl<P> core::fmt::Debug for Keys<P> {
     }
 }
 
+/// The seeds on the board of `position`.
+pub(crate) fn board_seeds<P: Position>(position: &P) -> u32 {
+    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
+}
+
 /// The score lead of `position`'s side to move.
 pub(crate) fn score_lead<P: Position>(position: &P) -> i32 {
     let me = position.side_to_move();

@@ -5,7 +5,7 @@
 use crate::line::Line;
 use crate::pages::Pages;
 use crate::table::{Entry, Table, TableError};
-use crate::{score_lead, Endless, Options, Progress};
+use crate::{board_seeds, score_lead, Endless, Options, Progress};
 use mancala_engine::{Position, Side};
 use std::time::Instant;
 
@@ -83,11 +83,6 @@ fn shifted(value: i32, shift: i32) -> i32 {
     } else {
         value + shift
     }
-}
-
-/// The seeds on the board of `position`.
-fn board_seeds<P: Position>(position: &P) -> u32 {
-    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
 }
 
 /// The value of `position` for the side to move if the game is over now, else `None`.

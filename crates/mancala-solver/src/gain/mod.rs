@@ -33,7 +33,7 @@ pub(crate) use key::BoardKey;
 use crate::db::{seen_from_south, Endgame};
 use crate::search::{SolveError, INF};
 use crate::stack::LARGE_STACK_BYTES;
-use crate::{score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
+use crate::{board_seeds, score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
 use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use mancala_engine::{Position, Side};
 use small::Small;
@@ -120,11 +120,6 @@ struct Counts {
     max_line: usize,
     probes: u64,
     repetitions: u64,
-}
-
-/// Seeds on the board of `position`.
-fn board_seeds<P: Position>(position: &P) -> u32 {
-    position.seeds_on_side(Side::South) + position.seeds_on_side(Side::North)
 }
 
 /// Seeds in the stores of `position`.
