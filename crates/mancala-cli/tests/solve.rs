@@ -135,6 +135,30 @@ fn databases_give_the_same_value_and_a_damaged_file_is_refused() {
     );
 }
 
+/// Toguz Kumalak 2 × 5 keeps the parity of its board's seeds (a kazan without a tuzdik holds
+/// an even count, so every board holds an even one): `mancala solve` builds only the even
+/// levels, and gives the value of the search alone.
+#[test]
+fn toguz_2x5_databases_are_built_at_the_positions_parity() {
+    let position = ["toguz", "--position", "1S,4/4,1S 24 24 S no-majority-stop"];
+    let mut args = position.to_vec();
+    args.extend(["--db-seeds", "5"]);
+    let ran = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("solve")
+        .args(&args)
+        .output()
+        .expect("the mancala binary runs");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    assert!(ran.status.success(), "{stdout}");
+    let built: Vec<u32> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("database level ")?.split(':').next())
+        .map(|seeds| seeds.parse().unwrap())
+        .collect();
+    assert_eq!(built, [0, 2, 4], "{stdout}");
+    assert_eq!(stdout.lines().last(), Some(solve(&position).as_str()));
+}
+
 /// South's final score difference on the last line of `mancala play ARGS`
 /// (`result: north wins 8-4 (…)`, the winner's score first).
 fn played_margin(args: &[&str]) -> i32 {
