@@ -25,6 +25,7 @@ mod playouts;
 mod search;
 mod solve;
 mod stepper;
+mod workers;
 
 use pyo3::prelude::*;
 

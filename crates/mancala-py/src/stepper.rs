@@ -2,14 +2,14 @@
 //! from the batch's seed and its index, so results do not depend on how the batch is split
 //! between threads), its move count and its legal actions as a bit set; and the passes that
 //! check actions, play them, restart finished games and write the arrays, on one thread or
-//! several (a pool of worker threads kept by the batch, each thread a contiguous share of the
-//! games).
+//! several (the calling thread and worker threads kept by the batch, each taking contiguous
+//! shares of the games until none is left).
 
 use crate::game::{self, Config};
+use crate::workers::{on_threads, Workers};
 use mancala_games::engine::actions;
 use mancala_games::engine::{Rng, Side};
 use mancala_games::registry::Registered;
-use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 /// The most action ids a game may have for the bit set of its legal actions.
 const MAX_ACTIONS: usize = 64;
@@ -24,6 +24,10 @@ pub(crate) fn game_seed(seed: u64, index: usize) -> u64 {
     };
     mix(seed ^ mix((index as u64).wrapping_add(0x9E37_79B9_7F4A_7C15)))
 }
+
+/// The shares a thread's part of a step is cut into, and the fewest games of a share.
+const SHARES_A_THREAD: usize = 8;
+const MIN_SHARE: usize = 64;
 
 /// The action that leaves a game as it is for one step (the other games move).
 pub(crate) const STAY: i64 = -1;
@@ -108,7 +112,7 @@ pub(crate) struct Games<G: Registered> {
     num_actions: usize,
     /// The threads that step the shares of a batch on more than one thread, kept from step
     /// to step (starting threads at every step would cost more than a step of a small batch).
-    workers: Option<rayon::ThreadPool>,
+    workers: Option<Workers>,
     /// Whose view every final observation is written in; `None`: the last mover's for a game
     /// the rules ended, the player to move's for a game cut at `max_moves`.
     final_view: Option<Side>,
@@ -159,19 +163,6 @@ fn write_mask(legal: u64, mask: &mut [u8]) {
     mask[n - 8..].copy_from_slice(&eight(n - 8));
 }
 
-/// A pool of `threads` workers, or none for one thread.
-fn workers(threads: usize) -> Result<Option<rayon::ThreadPool>, String> {
-    if threads <= 1 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("mancala-batch-{i}"))
-        .build()
-        .map(Some)
-        .map_err(|e| format!("the batch's {threads} threads could not be started: {e}"))
-}
-
 impl<G: Registered> Games<G> {
     pub(crate) fn new(
         config: Config<G>,
@@ -206,29 +197,19 @@ impl<G: Registered> Games<G> {
             slots,
             max_moves,
             final_view,
-            workers: workers(threads)?,
+            workers: Workers::new(threads)?,
         })
     }
 
-    /// The size of each thread's share.
+    /// The games of a share of a step: all on one thread; on several, shares small enough
+    /// that a thread slowed by others on its core takes fewer of them.
     fn share(&self, threads: usize) -> usize {
-        self.slots.len().div_ceil(threads.max(1)).max(1)
+        let n = self.slots.len();
+        if threads <= 1 {
+            return n.max(1);
+        }
+        n.div_ceil(threads * SHARES_A_THREAD).max(MIN_SHARE)
     }
-}
-
-/// Runs `work` on each item: one after another without `workers`, else on the workers at
-/// once; the first error (in item order) wins.
-fn on_threads<T: Send>(
-    workers: Option<&rayon::ThreadPool>,
-    items: Vec<T>,
-    work: impl Fn(T) -> Result<(), String> + Sync,
-) -> Result<(), String> {
-    let Some(workers) = workers else {
-        return items.into_iter().try_for_each(work);
-    };
-    let results: Vec<Result<(), String>> =
-        workers.install(|| items.into_par_iter().map(&work).collect());
-    results.into_iter().collect()
 }
 
 /// Checks the actions of one share of the games against their legal sets (kept since the last

@@ -142,12 +142,14 @@ def test_random_playouts_stop_at_ctrl_c():
     assert time.monotonic() - started < 10
 
 
-def test_on_threads_the_first_illegal_game_is_named_and_nothing_moves():
-    batch = mancala.Batch("toguz", 9, threads=3, board=5)
+@pytest.mark.parametrize("n, illegal", [(9, [4, 7]), (700, [650, 90, 300])])
+def test_on_threads_the_first_illegal_game_is_named_and_nothing_moves(n, illegal):
+    """Small batches are one share; large ones many shares a thread, taken in any order."""
+    batch = mancala.Batch("toguz", n, threads=3, board=5)
     before = batch.to_strings()
-    actions = np.zeros(9, np.int64)
-    actions[[4, 7]] = 8  # hole 9 of a five-hole row
-    with pytest.raises(ValueError, match="game 4: action 8"):
+    actions = np.zeros(n, np.int64)
+    actions[illegal] = 8  # hole 9 of a five-hole row
+    with pytest.raises(ValueError, match=f"game {min(illegal)}: action 8"):
         batch.step(actions)
     assert batch.to_strings() == before
 
