@@ -100,10 +100,12 @@ pub struct LevelStats {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Way {
     /// The quick way: [`Endgame::db_position_quick`], the boards walked in rank order, the
-    /// ranks looked up in one table.
+    /// ranks looked up in one table, and where the game lists the moves into a position, only
+    /// the positions a changed value may change worked out again.
     Quick,
     /// The plain way the quick one is held to: [`Endgame::db_position`], each board unranked
-    /// and each child ranked from the binomials.
+    /// and each child ranked from the binomials, every position with a move that keeps the
+    /// seed count worked out again until a pass changes nothing.
     #[cfg_attr(
         not(all(test, feature = "kalah", feature = "toguz", feature = "oware")),
         allow(dead_code, reason = "the tests build both ways")
@@ -125,7 +127,9 @@ struct Work<'a, G> {
     /// The level being built, under each of `conventions`.
     level: &'a Level,
     /// A bit a position: whether the next pass visits it. A game that cycles sets it in the
-    /// first pass for a position with a move that keeps the seed count. A game that cannot
+    /// first pass for a position with a move that keeps the seed count; where the game lists
+    /// the moves into a position ([`Endgame::UNMOVES`]), a visit then clears it and a changed
+    /// value sets those of the positions that move to it, else it stays. A game that cannot
     /// cycle starts with every bit set and clears a position's once its value is settled
     /// (worked out from settled values alone), so a pass visits only the others.
     visit: &'a [AtomicU64],
@@ -184,10 +188,7 @@ impl<G: Endgame> Work<'_, G> {
         let states = u64::from(self.extra);
         self.seek(index as u64 / states, cursor);
         let (board, extra) = (&cursor.board, (index as u64 % states) as u32);
-        let position = match self.way {
-            Way::Quick => self.template.db_position_quick(board, extra, Side::South),
-            Way::Plain => self.template.db_position(board, extra, Side::South),
-        }?;
+        let position = self.position(board, extra)?;
         if position.is_over() {
             return None;
         }
@@ -202,6 +203,43 @@ impl<G: Endgame> Work<'_, G> {
     /// before the value, which is written before the bit is cleared).
     fn settled(&self, index: usize) -> bool {
         self.visit[index / 64].load(Ordering::Acquire) & 1 << (index % 64) == 0
+    }
+
+    /// The position of `board` with the extra state `extra`, South to move, made `way`.
+    fn position(&self, board: &[u8], extra: u32) -> Option<G> {
+        match self.way {
+            Way::Quick => self.template.db_position_quick(board, extra, Side::South),
+            Way::Plain => self.template.db_position(board, extra, Side::South),
+        }
+    }
+
+    /// Sets the visit bit of every position of this level with a move to the one at `index`
+    /// (whose board is `board`), so the next pass works them out again; `after` is room for a
+    /// board.
+    fn revisit_parents(&self, index: usize, board: &[u8], after: &mut Vec<u8>) {
+        // The position is kept as the mirror of its parents' child, North to move.
+        let (south, north) = board.split_at(board.len() / 2);
+        after.clear();
+        after.extend_from_slice(north);
+        after.extend_from_slice(south);
+        let extra = (index as u64 % u64::from(self.extra)) as u32;
+        let extra = self.template.db_mirror_extra(extra);
+        self.template.db_unmoves(after, &mut |before, mv| {
+            let Some(parent) = self.position(before, extra) else {
+                return;
+            };
+            if parent.check_move(mv).is_err() {
+                return;
+            }
+            let child = parent.child(mv);
+            let to_here = !child.is_over()
+                && self
+                    .locate(&child)
+                    .is_some_and(|place| place.seeds == self.seeds && place.index == index);
+            if let Some(at) = self.locate(&parent).filter(|_| to_here) {
+                self.visit[at.index / 64].fetch_or(1 << (at.index % 64), Ordering::Release);
+            }
+        });
     }
 
     /// The best value for `position`'s side to move (not over) under each convention built,
@@ -269,19 +307,35 @@ impl<G: Endgame> Work<'_, G> {
                     board: vec![0u8; self.template.db_pits()],
                     rank: None,
                 };
+                let mut after = Vec::new();
+                // Every position in a first pass of a game that cycles, else those whose bit
+                // is set; cleared by the visit where a changed value sets its parents' bits.
+                let every = first && !settling;
+                let unmoves = G::UNMOVES && G::CYCLES && !first && self.way == Way::Quick;
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if start >= len {
                         break;
                     }
+                    let mut skip_to = start;
                     for index in start..(start + CHUNK).min(len) {
+                        if index < skip_to {
+                            continue;
+                        }
                         let bit = 1u64 << (index % 64);
                         let word = &self.visit[index / 64];
-                        // Every position in a first pass of a game that cycles, else those
-                        // whose bit is set.
-                        let every = first && !settling;
-                        if !every && word.load(Ordering::Relaxed) & bit == 0 {
-                            continue;
+                        if !every {
+                            let bits = word.load(Ordering::Relaxed);
+                            if bits >> (index % 64) == 0 {
+                                // None left in this word.
+                                skip_to = (index / 64 + 1) * 64;
+                                continue;
+                            }
+                            if bits & bit == 0
+                                || unmoves && word.fetch_and(!bit, Ordering::AcqRel) & bit == 0
+                            {
+                                continue;
+                            }
                         }
                         let Some((best, reads)) = self.value(index, &mut cursor) else {
                             // No position, or a finished game: never probed.
@@ -297,12 +351,17 @@ impl<G: Endgame> Work<'_, G> {
                         if first && reads.inner && !settling {
                             word.fetch_or(bit, Ordering::Relaxed);
                         }
+                        let mut moved = false;
                         for (&endless, value) in self.conventions.iter().zip(best) {
                             let byte = (value + self.seeds as i32) as u8;
                             let values = self.level.of(endless);
                             if values[index].swap(byte, Ordering::Relaxed) != byte {
                                 changed.fetch_add(1, Ordering::Relaxed);
+                                moved = true;
                             }
+                        }
+                        if unmoves && moved {
+                            self.revisit_parents(index, &cursor.board, &mut after);
                         }
                         if settling {
                             if reads.settled {
@@ -616,7 +675,9 @@ mod tests {
 
     #[test]
     fn toguz_databases_are_the_same_built_either_way() {
-        for (board, max) in [(toguz::BoardSize::Five, 7), (toguz::BoardSize::Seven, 2)] {
+        // 2 × 5 to 10 seeds: levels of several chunks, their values read while two threads
+        // work them out.
+        for (board, max) in [(toguz::BoardSize::Five, 10), (toguz::BoardSize::Seven, 3)] {
             let rules = toguz::RuleSet {
                 board,
                 stop_at_majority: false,

@@ -189,6 +189,50 @@ impl Endgame for toguz::Toguz {
         !self.rules().board.has_tuzdiks()
     }
 
+    const UNMOVES: bool = true;
+
+    /// A move that keeps the seed count sows its hole's `count` seeds without a capture: one
+    /// seed alone goes on to the next hole, more put the first back into their hole and the
+    /// rest one a hole round the board, so the hole keeps one seed a lap. Undone from each
+    /// of South's holes and each count its seeds allow.
+    fn db_unmoves(&self, after: &[u8], found: &mut dyn FnMut(&[u8], toguz::Move)) {
+        let holes = after.len();
+        let total: usize = after.iter().map(|&s| usize::from(s)).sum();
+        let mut before = [0u8; 2 * toguz::BoardSize::Nine.per_side()];
+        let Some(before) = before.get_mut(..holes) else {
+            return;
+        };
+        for from in 0..holes / 2 {
+            let mv = toguz::Move::new(from as u8 + 1);
+            if after[from] == 0 && after[from + 1] > 0 {
+                before.copy_from_slice(after);
+                before[from] = 1;
+                before[from + 1] -= 1;
+                found(before, mv);
+            }
+            let laps = usize::from(after[from]);
+            if laps == 0 {
+                continue;
+            }
+            'counts: for count in ((laps - 1) * holes + 1).max(2)..=(laps * holes).min(total) {
+                let (full, part) = (count / holes, count % holes);
+                for step in 0..holes {
+                    let hole = (from + step) % holes;
+                    let sown = full + usize::from(step < part);
+                    before[hole] = if hole == from {
+                        count as u8
+                    } else {
+                        match usize::from(after[hole]).checked_sub(sown) {
+                            Some(left) => left as u8,
+                            None => continue 'counts,
+                        }
+                    };
+                }
+                found(before, mv);
+            }
+        }
+    }
+
     fn db_extra_states(&self) -> u32 {
         let board = self.rules().board;
         if board.has_tuzdiks() {
@@ -403,6 +447,54 @@ mod tests {
                 oware::Oware::new(oware::RuleSet::with_board(houses, seeds).unwrap()).db_template();
             quick_is_plain(&played_to_the_end, max);
         }
+    }
+
+    /// Every move of South's that keeps the seed count, from every board of a few seeds and
+    /// every tuzdik state, is among the moves Toguz Kumalak lists into the board it leads to.
+    #[test]
+    fn toguz_unmoves_list_every_move_that_keeps_the_seed_count() {
+        let mut checked = 0;
+        for (board, max) in [(toguz::BoardSize::Five, 9), (toguz::BoardSize::Seven, 4)] {
+            let rules = toguz::RuleSet {
+                board,
+                stop_at_majority: false,
+                ..toguz::RuleSet::STANDARD
+            };
+            let template = toguz::Toguz::new(rules);
+            let pits = template.db_pits();
+            let binomials = Binomials::new(max + pits + 1);
+            for seeds in 1..=max {
+                let mut board = vec![0; pits];
+                binomials.unrank(0, seeds, &mut board);
+                loop {
+                    for extra in 0..template.db_extra_states() {
+                        let Some(position) = template.db_position(&board, extra, Side::South)
+                        else {
+                            continue;
+                        };
+                        for mv in position.legal_moves() {
+                            let child = position.child(mv);
+                            let after = child.with_db_board(|after| after.to_vec());
+                            let kept = after.iter().map(|&s| usize::from(s)).sum::<usize>();
+                            if child.is_over() || kept != seeds {
+                                continue;
+                            }
+                            assert_eq!(child.db_extra(), extra);
+                            let mut listed = false;
+                            template.db_unmoves(&after, &mut |before, unmove| {
+                                listed |= before == board.as_slice() && unmove == mv;
+                            });
+                            assert!(listed, "{position} {mv:?} is not listed into {child}");
+                            checked += 1;
+                        }
+                    }
+                    if !next_board(&mut board) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
 
