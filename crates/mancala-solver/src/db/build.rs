@@ -6,7 +6,9 @@
 //! none is left.
 
 use super::index::{next_board, Binomials, Ranks};
-use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
+use super::{
+    level_index, Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS,
+};
 use crate::Endless;
 use mancala_engine::Side;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -215,7 +217,7 @@ impl<G: Endgame> Work<'_, G> {
 
     /// Sets the visit bit of every position of this level with a move to the one at `index`
     /// (whose board is `board`), so the next pass works them out again; `after` is room for a
-    /// board.
+    /// board. A board listed that has no such move only costs the next pass a visit.
     fn revisit_parents(&self, index: usize, board: &[u8], after: &mut Vec<u8>) {
         // The position is kept as the mirror of its parents' child, North to move.
         let (south, north) = board.split_at(board.len() / 2);
@@ -224,20 +226,15 @@ impl<G: Endgame> Work<'_, G> {
         after.extend_from_slice(south);
         let extra = (index as u64 % u64::from(self.extra)) as u32;
         let extra = self.template.db_mirror_extra(extra);
-        self.template.db_unmoves(after, &mut |before, mv| {
-            let Some(parent) = self.position(before, extra) else {
+        self.template.db_unmoves(after, &mut |before, _| {
+            let Some((rank, _)) = self.ranks.rank(before) else {
                 return;
             };
-            if parent.check_move(mv).is_err() {
+            let Ok(at) = usize::try_from(level_index(rank, self.extra, extra)) else {
                 return;
-            }
-            let child = parent.child(mv);
-            let to_here = !child.is_over()
-                && self
-                    .locate(&child)
-                    .is_some_and(|place| place.seeds == self.seeds && place.index == index);
-            if let Some(at) = self.locate(&parent).filter(|_| to_here) {
-                self.visit[at.index / 64].fetch_or(1 << (at.index % 64), Ordering::Release);
+            };
+            if let Some(word) = self.visit.get(at / 64) {
+                word.fetch_or(1 << (at % 64), Ordering::Release);
             }
         });
     }

@@ -193,18 +193,21 @@ impl Endgame for toguz::Toguz {
 
     /// A move that keeps the seed count sows its hole's `count` seeds without a capture: one
     /// seed alone goes on to the next hole, more put the first back into their hole and the
-    /// rest one a hole round the board, so the hole keeps one seed a lap. Undone from each
-    /// of South's holes and each count its seeds allow.
+    /// rest one a hole round the board, so the hole keeps one seed a lap; the last lands in
+    /// South's own row or leaves an odd count in North's. Undone from each of South's holes
+    /// and each count its seeds allow. (With tuzdiks some listed moves would sow into one or
+    /// make one, which take seeds off the board: listed all the same.)
     fn db_unmoves(&self, after: &[u8], found: &mut dyn FnMut(&[u8], toguz::Move)) {
         let holes = after.len();
         let total: usize = after.iter().map(|&s| usize::from(s)).sum();
+        let no_capture = |last: usize| last < holes / 2 || after[last] % 2 == 1;
         let mut before = [0u8; 2 * toguz::BoardSize::Nine.per_side()];
         let Some(before) = before.get_mut(..holes) else {
             return;
         };
         for from in 0..holes / 2 {
             let mv = toguz::Move::new(from as u8 + 1);
-            if after[from] == 0 && after[from + 1] > 0 {
+            if after[from] == 0 && after[from + 1] > 0 && no_capture(from + 1) {
                 before.copy_from_slice(after);
                 before[from] = 1;
                 before[from + 1] -= 1;
@@ -215,6 +218,9 @@ impl Endgame for toguz::Toguz {
                 continue;
             }
             'counts: for count in ((laps - 1) * holes + 1).max(2)..=(laps * holes).min(total) {
+                if !no_capture((from + count - 1) % holes) {
+                    continue;
+                }
                 let (full, part) = (count / holes, count % holes);
                 for step in 0..holes {
                     let hole = (from + step) % holes;
