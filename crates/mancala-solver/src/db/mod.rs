@@ -138,7 +138,7 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
 
     /// Calls `found` with boards (South to move, the extra state unchanged) and moves of
     /// South's that may lead to the board `after` (North to move) keeping the seed count:
-    /// every such pair, and perhaps some that do not (the build plays each to check it).
+    /// every such pair, and perhaps some that do not (each costs the build a needless visit).
     fn db_unmoves(&self, after: &[u8], found: &mut dyn FnMut(&[u8], Self::Move)) {
         let _ = (after, found);
     }
