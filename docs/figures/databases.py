@@ -108,8 +108,15 @@ class Panel:
 def draw(levels):
     """The SVG text."""
     positions = Panel(MARGIN_L, 75, 0, 14, "Positions in a level", "positions")
+    # The measured levels' seeds, to the next ten.
+    widest = max((s for measured in levels.values() for s, _, _ in measured), default=0)
     seconds = Panel(
-        MARGIN_L + PANEL_W + GAP, 25, -3, 3, "Build time of a level (measured)", "seconds"
+        MARGIN_L + PANEL_W + GAP,
+        max(10, math.ceil(widest / 10) * 10),
+        -3,
+        3,
+        "Build time of a level (measured)",
+        "seconds",
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
