@@ -147,6 +147,41 @@ impl Endgame for oware::Oware {
         self.since_capture() == 0
     }
 
+    const UNMOVES: bool = true;
+
+    /// A move lifts a house's `count` seeds and sows them one a house into the others round
+    /// the board, never back into its own, which ends the move empty. Undone from each of
+    /// South's empty houses and each count the board allows. Every such sowing is listed,
+    /// captures or not: a grand slam sows and takes nothing.
+    fn db_unmoves(&self, after: &[u8], found: &mut dyn FnMut(&[u8], oware::Move)) {
+        let holes = after.len();
+        let others = holes.saturating_sub(1).max(1);
+        let total: usize = after.iter().map(|&s| usize::from(s)).sum();
+        let mut before = [0u8; 2 * oware::MAX_HOUSES];
+        let Some(before) = before.get_mut(..holes) else {
+            return;
+        };
+        for from in (0..holes / 2).filter(|&from| after[from] == 0) {
+            let mv = oware::Move::new(from as u8 + 1);
+            // Each lap puts a seed into every other house.
+            let fewest = (1..holes).map(|step| after[(from + step) % holes]).min();
+            let most = (usize::from(fewest.unwrap_or(0)) + 1) * others - 1;
+            'counts: for count in 1..=total.min(most) {
+                let (full, part) = (count / others, count % others);
+                before[from] = count as u8;
+                for step in 1..holes {
+                    let hole = (from + step) % holes;
+                    let sown = full + usize::from(step - 1 < part);
+                    match usize::from(after[hole]).checked_sub(sown) {
+                        Some(left) => before[hole] = left as u8,
+                        None => continue 'counts,
+                    }
+                }
+                found(before, mv);
+            }
+        }
+    }
+
     fn with_db_board<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R {
         f(self.house_seeds())
     }
@@ -224,7 +259,7 @@ impl Endgame for toguz::Toguz {
                 let (full, part) = (count / holes, count % holes);
                 for step in 0..holes {
                     let hole = (from + step) % holes;
-                    let sown = full + usize::from(step < part);
+                    let sown = full + usize::from(step - 1 < part);
                     before[hole] = if hole == from {
                         count as u8
                     } else {
@@ -455,52 +490,64 @@ mod tests {
         }
     }
 
-    /// Every move of South's that keeps the seed count, from every board of a few seeds and
-    /// every tuzdik state, is among the moves Toguz Kumalak lists into the board it leads to.
-    #[test]
-    fn toguz_unmoves_list_every_move_that_keeps_the_seed_count() {
+    /// How many moves of South's that keep the seed count, from every board of up to
+    /// `max` seeds and every extra state, `template`'s game lists into the board each leads
+    /// to; fails on one it does not list.
+    fn unmoves_listed<G: Endgame>(template: &G, max: usize) -> usize {
+        let pits = template.db_pits();
+        let binomials = Binomials::new(max + pits + 1);
         let mut checked = 0;
+        for seeds in 1..=max {
+            let mut board = vec![0; pits];
+            binomials.unrank(0, seeds, &mut board);
+            loop {
+                for extra in 0..template.db_extra_states() {
+                    let Some(position) = template.db_position(&board, extra, Side::South) else {
+                        continue;
+                    };
+                    for mv in position.legal_moves() {
+                        let child = position.child(mv);
+                        let after = child.with_db_board(|after| after.to_vec());
+                        let kept = after.iter().map(|&s| usize::from(s)).sum::<usize>();
+                        if child.is_over() || kept != seeds {
+                            continue;
+                        }
+                        assert_eq!(child.db_extra(), extra);
+                        let mut listed = false;
+                        template.db_unmoves(&after, &mut |before, unmove| {
+                            listed |= before == board.as_slice() && unmove == mv;
+                        });
+                        assert!(listed, "{board:?} {mv:?} is not listed into {after:?}");
+                        checked += 1;
+                    }
+                }
+                if !next_board(&mut board) {
+                    break;
+                }
+            }
+        }
+        checked
+    }
+
+    /// Toguz Kumalak, with tuzdiks and without, and Oware, whose sowing passes over its own
+    /// house, list every move that keeps the seed count.
+    #[test]
+    fn unmoves_list_every_move_that_keeps_the_seed_count() {
         for (board, max) in [(toguz::BoardSize::Five, 9), (toguz::BoardSize::Seven, 4)] {
             let rules = toguz::RuleSet {
                 board,
                 stop_at_majority: false,
                 ..toguz::RuleSet::STANDARD
             };
-            let template = toguz::Toguz::new(rules);
-            let pits = template.db_pits();
-            let binomials = Binomials::new(max + pits + 1);
-            for seeds in 1..=max {
-                let mut board = vec![0; pits];
-                binomials.unrank(0, seeds, &mut board);
-                loop {
-                    for extra in 0..template.db_extra_states() {
-                        let Some(position) = template.db_position(&board, extra, Side::South)
-                        else {
-                            continue;
-                        };
-                        for mv in position.legal_moves() {
-                            let child = position.child(mv);
-                            let after = child.with_db_board(|after| after.to_vec());
-                            let kept = after.iter().map(|&s| usize::from(s)).sum::<usize>();
-                            if child.is_over() || kept != seeds {
-                                continue;
-                            }
-                            assert_eq!(child.db_extra(), extra);
-                            let mut listed = false;
-                            template.db_unmoves(&after, &mut |before, unmove| {
-                                listed |= before == board.as_slice() && unmove == mv;
-                            });
-                            assert!(listed, "{position} {mv:?} is not listed into {child}");
-                            checked += 1;
-                        }
-                    }
-                    if !next_board(&mut board) {
-                        break;
-                    }
-                }
-            }
+            let checked = unmoves_listed(&toguz::Toguz::new(rules), max);
+            assert!(checked > 10_000, "{checked}");
         }
-        assert!(checked > 10_000, "{checked}");
+        // 2 × 3 to 14 seeds: sowings of more than a lap.
+        for (houses, max) in [(3, 14), (4, 9), (6, 5)] {
+            let rules = oware::RuleSet::with_board(houses, 4).unwrap();
+            let checked = unmoves_listed(&oware::Oware::new(rules).db_template(), max);
+            assert!(checked > 1_000, "{checked}");
+        }
     }
 }
 
