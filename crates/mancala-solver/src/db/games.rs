@@ -259,7 +259,7 @@ impl Endgame for toguz::Toguz {
                 let (full, part) = (count / holes, count % holes);
                 for step in 0..holes {
                     let hole = (from + step) % holes;
-                    let sown = full + usize::from(step - 1 < part);
+                    let sown = full + usize::from(step < part);
                     before[hole] = if hole == from {
                         count as u8
                     } else {
