@@ -1,5 +1,5 @@
-//! The threads that share a batch's step with the calling thread. The caller steps the first
-//! share itself and one pool thread each of the others, so a step on `n` threads runs on
+//! The threads that share a batch's step with the calling thread. The caller and the pool
+//! threads take the step's shares in turn until none is left, so a step on `n` threads runs on
 //! exactly `n`; between steps the pool threads wait awake for a while, as a step that must
 //! first wake a sleeping thread pays the operating system's wake-up, which is as long as the
 //! whole step of a small batch.
