@@ -83,22 +83,19 @@ pub(crate) fn on_threads<T: Send>(
         return items.into_iter().try_for_each(work);
     };
     workers.steps.fetch_add(1, Ordering::Release);
-    let jobs: Vec<Mutex<Option<T>>> = items
-        .into_iter()
-        .map(|item| Mutex::new(Some(item)))
-        .collect();
-    let results: Vec<Mutex<Result<(), String>>> = jobs.iter().map(|_| Mutex::new(Ok(()))).collect();
-    let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let count = items.len();
+    let jobs = Mutex::new(items.into_iter().enumerate());
+    let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
+    let finished = AtomicUsize::new(0);
     let take_jobs = || {
         loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(job) = jobs.get(index) else { break };
-            let item = job.lock().unwrap_or_else(PoisonError::into_inner).take();
-            if let Some(item) = item {
-                let result = work(item);
-                *results[index]
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = result;
+            let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((index, item)) = job else { break };
+            if let Err(error) = work(item) {
+                let mut first = first_error.lock().unwrap_or_else(PoisonError::into_inner);
+                if first.as_ref().is_none_or(|(earlier, _)| index < *earlier) {
+                    *first = Some((index, error));
+                }
             }
         }
         finished.fetch_add(1, Ordering::Release);
@@ -106,7 +103,7 @@ pub(crate) fn on_threads<T: Send>(
     let helpers = workers
         .pool
         .current_num_threads()
-        .min(jobs.len().saturating_sub(1));
+        .min(count.saturating_sub(1));
     workers.pool.in_place_scope(|scope| {
         for _ in 0..helpers {
             scope.spawn(|_| take_jobs());
@@ -116,7 +113,11 @@ pub(crate) fn on_threads<T: Send>(
         wait_while(|| finished.load(Ordering::Acquire) <= helpers);
     });
     workers.stay_awake();
-    results
-        .into_iter()
-        .try_for_each(|result| result.into_inner().unwrap_or_else(PoisonError::into_inner))
+    match first_error
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        Some((_, error)) => Err(error),
+        None => Ok(()),
+    }
 }
