@@ -154,8 +154,7 @@ impl<G: Endgame> Work<'_, G> {
                 |board| self.ranks.rank_mirrored(board),
             ),
             Way::Plain => {
-                let seeds = (position.seeds_on_side(Side::South)
-                    + position.seeds_on_side(Side::North)) as usize;
+                let seeds = crate::board_seeds(position) as usize;
                 Place::of(
                     position,
                     self.extra,

@@ -166,18 +166,10 @@ impl Endgame for oware::Oware {
             // Each lap puts a seed into every other house.
             let fewest = (1..holes).map(|step| after[(from + step) % holes]).min();
             let most = (usize::from(fewest.unwrap_or(0)) + 1) * others - 1;
-            'counts: for count in 1..=total.min(most) {
-                let (full, part) = (count / others, count % others);
-                before[from] = count as u8;
-                for step in 1..holes {
-                    let hole = (from + step) % holes;
-                    let sown = full + usize::from(step - 1 < part);
-                    match usize::from(after[hole]).checked_sub(sown) {
-                        Some(left) => before[hole] = left as u8,
-                        None => continue 'counts,
-                    }
+            for count in 1..=total.min(most) {
+                if let Some(before) = unsow(after, from, count, 1, before) {
+                    found(before, mv);
                 }
-                found(before, mv);
             }
         }
     }
@@ -252,24 +244,13 @@ impl Endgame for toguz::Toguz {
             if laps == 0 {
                 continue;
             }
-            'counts: for count in ((laps - 1) * holes + 1).max(2)..=(laps * holes).min(total) {
+            for count in ((laps - 1) * holes + 1).max(2)..=(laps * holes).min(total) {
                 if !no_capture((from + count - 1) % holes) {
                     continue;
                 }
-                let (full, part) = (count / holes, count % holes);
-                for step in 0..holes {
-                    let hole = (from + step) % holes;
-                    let sown = full + usize::from(step < part);
-                    before[hole] = if hole == from {
-                        count as u8
-                    } else {
-                        match usize::from(after[hole]).checked_sub(sown) {
-                            Some(left) => left as u8,
-                            None => continue 'counts,
-                        }
-                    };
+                if let Some(before) = unsow(after, from, count, 0, before) {
+                    found(before, mv);
                 }
-                found(before, mv);
             }
         }
     }
@@ -339,6 +320,30 @@ impl Endgame for toguz::Toguz {
 }
 
 /// The tuzdiks of the extra state `extra` (see [`Endgame::db_extra`] for Toguz Kumalak).
+/// The board before a sowing of `count` seeds from hole `from` that left `after`: one seed a
+/// hole round the board from hole `from + first` on (`first` 0 where the first seed goes back
+/// into its own hole, 1 where the sowing passes over it), `count` in `from` before; `None`
+/// where `after` holds too few seeds for it. Written into `before`, as long as `after`.
+#[cfg(any(feature = "toguz", feature = "oware"))]
+fn unsow<'b>(
+    after: &[u8],
+    from: usize,
+    count: usize,
+    first: usize,
+    before: &'b mut [u8],
+) -> Option<&'b [u8]> {
+    let holes = after.len();
+    let lap = holes - first;
+    let (full, part) = (count / lap, count % lap);
+    for step in first..holes {
+        let hole = (from + step) % holes;
+        let sown = full + usize::from(step - first < part);
+        before[hole] = u8::try_from(usize::from(after[hole]).checked_sub(sown)?).ok()?;
+    }
+    before[from] = u8::try_from(count).ok()?;
+    Some(before)
+}
+
 #[cfg(feature = "toguz")]
 fn toguz_tuzdiks(rules: toguz::RuleSet, extra: u32) -> [Option<usize>; 2] {
     let per_side = rules.board.per_side();
@@ -408,26 +413,38 @@ mod tests {
     /// Every board of `template`'s pits with up to `max_seeds` seeds, with every extra state
     /// and side: the quick position is the validated one; and how many exist.
     fn quick_is_plain<G: Endgame + PartialEq + core::fmt::Debug>(template: &G, max_seeds: usize) {
+        let mut some = 0;
+        each_board(template, max_seeds, |board, _, extra| {
+            for side in Side::BOTH {
+                let plain = template.db_position(board, extra, side);
+                some += usize::from(plain.is_some());
+                assert_eq!(template.db_position_quick(board, extra, side), plain);
+            }
+        });
+        assert!(some > 0);
+    }
+
+    /// Calls `f` with every board of `template`'s pits with up to `max_seeds` seeds, its
+    /// seeds and each extra state.
+    fn each_board<G: Endgame>(
+        template: &G,
+        max_seeds: usize,
+        mut f: impl FnMut(&[u8], usize, u32),
+    ) {
         let pits = template.db_pits();
         let binomials = Binomials::new(max_seeds + pits + 1);
-        let mut some = 0;
         for seeds in 0..=max_seeds {
             let mut board = vec![0; pits];
             binomials.unrank(0, seeds, &mut board);
             loop {
                 for extra in 0..template.db_extra_states() {
-                    for side in Side::BOTH {
-                        let plain = template.db_position(&board, extra, side);
-                        some += usize::from(plain.is_some());
-                        assert_eq!(template.db_position_quick(&board, extra, side), plain);
-                    }
+                    f(&board, seeds, extra);
                 }
                 if !next_board(&mut board) {
                     break;
                 }
             }
         }
-        assert!(some > 0);
     }
 
     #[test]
@@ -494,38 +511,27 @@ mod tests {
     /// `max` seeds and every extra state, `template`'s game lists into the board each leads
     /// to; fails on one it does not list.
     fn unmoves_listed<G: Endgame>(template: &G, max: usize) -> usize {
-        let pits = template.db_pits();
-        let binomials = Binomials::new(max + pits + 1);
         let mut checked = 0;
-        for seeds in 1..=max {
-            let mut board = vec![0; pits];
-            binomials.unrank(0, seeds, &mut board);
-            loop {
-                for extra in 0..template.db_extra_states() {
-                    let Some(position) = template.db_position(&board, extra, Side::South) else {
-                        continue;
-                    };
-                    for mv in position.legal_moves() {
-                        let child = position.child(mv);
-                        let after = child.with_db_board(|after| after.to_vec());
-                        let kept = after.iter().map(|&s| usize::from(s)).sum::<usize>();
-                        if child.is_over() || kept != seeds {
-                            continue;
-                        }
-                        assert_eq!(child.db_extra(), extra);
-                        let mut listed = false;
-                        template.db_unmoves(&after, &mut |before, unmove| {
-                            listed |= before == board.as_slice() && unmove == mv;
-                        });
-                        assert!(listed, "{board:?} {mv:?} is not listed into {after:?}");
-                        checked += 1;
-                    }
+        each_board(template, max, |board, seeds, extra| {
+            let Some(position) = template.db_position(board, extra, Side::South) else {
+                return;
+            };
+            for mv in position.legal_moves() {
+                let child = position.child(mv);
+                let after = child.with_db_board(|after| after.to_vec());
+                let kept = after.iter().map(|&s| usize::from(s)).sum::<usize>();
+                if child.is_over() || kept != seeds {
+                    continue;
                 }
-                if !next_board(&mut board) {
-                    break;
-                }
+                assert_eq!(child.db_extra(), extra);
+                let mut listed = false;
+                template.db_unmoves(&after, &mut |before, unmove| {
+                    listed |= before == board && unmove == mv;
+                });
+                assert!(listed, "{board:?} {mv:?} is not listed into {after:?}");
+                checked += 1;
             }
-        }
+        });
         checked
     }
 
