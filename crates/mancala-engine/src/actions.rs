@@ -151,9 +151,11 @@ pub trait Actions: Game {
     }
 
     /// Writes [`write_observation`] as little-endian float32 bytes into `out` (of
-    /// `4 * observation_len` bytes); a game may write its usual board a quicker way (the same
+    /// `4 * observation_len` bytes); `over` is [`is_over`](Game::is_over), which callers that
+    /// step many games already know. A game may write its usual board a quicker way (the same
     /// bytes).
-    fn observe_le_bytes(&self, player: Side, out: &mut [u8]) {
+    fn observe_le_bytes(&self, player: Side, over: bool, out: &mut [u8]) {
+        let _ = over;
         write_observation(self, player, &mut LeBytes(out));
     }
 
@@ -315,5 +317,81 @@ impl Floats for LeBytes<'_> {
     #[inline]
     fn zero(&mut self, from: usize, to: usize) {
         self.0[4 * from..4 * to].fill(0);
+    }
+}
+
+/// `SPREAD[b]`: byte `i` is bit `i` of `b`, so eight mask entries are one word.
+static SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Writes the legal set `legal` (bit `a` for id `a`) into `mask` as one byte an id, `1` for a
+/// legal one, ids `0..mask.len()` (none legal past 63). Eight entries are one word, the last
+/// eight overlapping the eight before where the length is no multiple of eight; up to 24 ids
+/// (every game's action space) take no loop.
+#[inline(always)]
+pub fn write_mask(legal: u64, mask: &mut [u8]) {
+    let eight = |from: usize| {
+        let bits = u32::try_from(from)
+            .ok()
+            .and_then(|from| legal.checked_shr(from))
+            .unwrap_or(0);
+        SPREAD[(bits & 0xFF) as usize].to_le_bytes()
+    };
+    let n = mask.len();
+    if let Some(first) = mask.first_chunk_mut::<8>() {
+        *first = eight(0);
+    } else {
+        for (entry, bit) in mask.iter_mut().zip(eight(0)) {
+            *entry = bit;
+        }
+        return;
+    }
+    if let Some(second) = mask.get_mut(8..16) {
+        second.copy_from_slice(&eight(8));
+    }
+    if n > 24 {
+        for (k, bytes) in mask.chunks_exact_mut(8).enumerate().skip(2) {
+            bytes.copy_from_slice(&eight(8 * k));
+        }
+    }
+    if let Some(last) = mask.last_chunk_mut::<8>() {
+        *last = eight(n - 8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_mask;
+
+    #[test]
+    fn a_mask_holds_one_byte_an_id_of_every_length() {
+        let sets = [
+            0,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+            0x0123_4567_89AB_CDEF,
+            0x2A5,
+        ];
+        for legal in sets {
+            for n in 0..=80 {
+                let mut mask = vec![7u8; n];
+                write_mask(legal, &mut mask);
+                let expected: Vec<u8> = (0..n)
+                    .map(|a| u8::from(a < 64 && legal >> a & 1 == 1))
+                    .collect();
+                assert_eq!(mask, expected, "{legal:#x}, {n} ids");
+            }
+        }
     }
 }

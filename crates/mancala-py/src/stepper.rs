@@ -7,9 +7,10 @@
 
 use crate::game::{self, Config};
 use crate::workers::{on_threads, Workers};
-use mancala_games::engine::actions;
+use mancala_games::engine::actions::{self, write_mask};
 use mancala_games::engine::{Rng, Side};
 use mancala_games::registry::Registered;
+use std::iter::repeat;
 
 /// The most action ids a game may have for the bit set of its legal actions.
 const MAX_ACTIONS: usize = 64;
@@ -123,44 +124,19 @@ fn legal_bits<G: Registered>(game: &G) -> u64 {
     game.legal_action_bits()
 }
 
-/// Writes `game`'s observation as `player` sees it into `out` (little-endian float32 bytes).
-fn write_floats<G: Registered>(game: &G, player: Side, out: &mut [u8]) {
-    game.observe_le_bytes(player, out);
+/// Whether `slot`'s game is over: a game with a legal move is not (the rules list none once
+/// it is).
+#[inline(always)]
+fn is_over<G: Registered>(slot: &Slot<G>) -> bool {
+    slot.legal == 0 && slot.game.is_over()
 }
 
-/// `SPREAD[b]`: byte `i` is bit `i` of `b`, so eight mask entries are one word.
-static SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// Writes the mask of the legal set `legal`, one byte an action, eight at a time: the last
-/// eight overlap the eight before where the length is no multiple of eight.
+/// Writes the observation of `slot`'s game, as its player to move sees it, into `out`
+/// (little-endian float32 bytes); `over` is [`is_over`] of it.
 #[inline(always)]
-fn write_mask(legal: u64, mask: &mut [u8]) {
-    let eight = |from: usize| SPREAD[((legal >> (from & 63)) & 0xFF) as usize].to_le_bytes();
-    let n = mask.len();
-    if n < 8 {
-        for (entry, bit) in mask.iter_mut().zip(eight(0)) {
-            *entry = bit;
-        }
-        return;
-    }
-    let mut from = 0;
-    while from + 8 < n {
-        mask[from..from + 8].copy_from_slice(&eight(from));
-        from += 8;
-    }
-    mask[n - 8..].copy_from_slice(&eight(n - 8));
+fn write_floats<G: Registered>(slot: &Slot<G>, over: bool, out: &mut [u8]) {
+    slot.game
+        .observe_le_bytes(slot.game.side_to_move(), over, out);
 }
 
 impl<G: Registered> Games<G> {
@@ -243,15 +219,14 @@ fn check_share<G: Registered>(
     Ok(())
 }
 
-/// Steps one share of the games.
+/// Steps one share of the games, each by its move of `moves`.
 fn step_share<G: Registered>(
     config: &Config<G>,
-    max_moves: u32,
     slots: &mut [Slot<G>],
-    moves: &[Choice<G::Move>],
+    moves: impl Iterator<Item = Choice<G::Move>>,
     rows: Rows<'_>,
     (m, a): (usize, usize),
-    final_view: Option<Side>,
+    (max_moves, final_view): (u32, Option<Side>),
 ) -> Result<(), String> {
     let observations = rows.observations.chunks_exact_mut(4 * m);
     let masks = rows.masks.chunks_exact_mut(a);
@@ -263,7 +238,7 @@ fn step_share<G: Registered>(
         .zip(finals.zip(rewards))
         .zip(rows.terminated.iter_mut().zip(rows.truncated.iter_mut()))
         .zip(rows.actions.iter_mut().zip(moves));
-    for ((((slot, (observation, mask)), (last, reward)), (terminated, truncated)), (action, &mv)) in
+    for ((((slot, (observation, mask)), (last, reward)), (terminated, truncated)), (action, mv)) in
         per_game
     {
         let mover = slot.game.side_to_move();
@@ -284,8 +259,7 @@ fn step_share<G: Registered>(
         };
         *action = played.map_or(-1, |played| played as i64);
         slot.moves += u32::from(played.is_some());
-        // A game with a legal move is not over (the rules list none once it is).
-        let over = slot.legal == 0 && slot.game.is_over();
+        let over = is_over(slot);
         let cut = !over && slot.moves >= max_moves;
         *terminated = over;
         *truncated = cut;
@@ -300,10 +274,11 @@ fn step_share<G: Registered>(
             slot.game = config.start(Some(&mut slot.rng))?;
             slot.moves = 0;
             slot.legal = legal_bits(&slot.game);
+            write_floats(slot, is_over(slot), observation);
         } else {
             reward.fill(0.0);
+            write_floats(slot, false, observation);
         }
-        write_floats(&slot.game, slot.game.side_to_move(), observation);
         write_mask(slot.legal, mask);
     }
     Ok(())
@@ -357,7 +332,7 @@ impl<G: Registered> Stepper for Games<G> {
                     .chunks_exact_mut(4 * m)
                     .zip(masks.chunks_exact_mut(a));
                 for (slot, (observation, mask)) in slots.iter().zip(rows) {
-                    write_floats(&slot.game, slot.game.side_to_move(), observation);
+                    write_floats(slot, is_over(slot), observation);
                     write_mask(slot.legal, mask);
                 }
                 Ok(())
@@ -371,9 +346,11 @@ impl<G: Registered> Stepper for Games<G> {
         rows: Rows<'_>,
         threads: usize,
     ) -> Result<(), String> {
-        let n = self.slots.len();
-        let mut moves: Vec<Choice<G::Move>> = vec![Choice::Random; n];
+        // The moves of the given actions; none for random ones, each share then stepped by a
+        // loop of its own that draws every move.
+        let mut chosen: Option<Vec<Choice<G::Move>>> = None;
         if let Some(actions) = actions {
+            let moves = chosen.insert(vec![Choice::Stay; self.slots.len()]);
             // Every action checked before any is played, against the legal set kept since
             // the last step: on the threads too, the first error in game order reported.
             let (share, num_actions) = (self.share(threads), self.num_actions);
@@ -397,7 +374,13 @@ impl<G: Registered> Stepper for Games<G> {
         let items: Vec<_> = self
             .slots
             .chunks_mut(share)
-            .zip(moves.chunks(share))
+            .zip(
+                chosen
+                    .iter()
+                    .flat_map(|moves| moves.chunks(share))
+                    .map(Some)
+                    .chain(std::iter::repeat(None)),
+            )
             .zip(rows.observations.chunks_mut(4 * m * share))
             .zip(rows.masks.chunks_mut(a * share))
             .zip(rows.rewards.chunks_mut(2 * share))
@@ -433,7 +416,13 @@ impl<G: Registered> Stepper for Games<G> {
             )
             .collect();
         on_threads(self.workers.as_ref(), items, |(slots, moves, rows)| {
-            step_share(config, max_moves, slots, moves, rows, (m, a), view)
+            let limits = (max_moves, view);
+            match moves {
+                Some(moves) => {
+                    step_share(config, slots, moves.iter().copied(), rows, (m, a), limits)
+                }
+                None => step_share(config, slots, repeat(Choice::Random), rows, (m, a), limits),
+            }
         })
     }
 

@@ -52,6 +52,7 @@ impl Actions for Toguz {
         Toguz::play_quick(self, mv);
     }
 
+    #[inline(always)]
     fn play_random_action(&mut self, legal: &mut u64, rng: &mut Rng) -> Option<usize> {
         if self.rules() == RuleSet::STANDARD {
             // The mover's row: the ids of the standard rules are its holes.
@@ -78,10 +79,10 @@ impl Actions for Toguz {
     }
 
     #[inline(always)]
-    fn observe_le_bytes(&self, player: Side, out: &mut [u8]) {
+    fn observe_le_bytes(&self, player: Side, over: bool, out: &mut [u8]) {
         if self.rules().board == BoardSize::Nine {
             if let Ok(out) = <&mut [u8; NINE_BYTES]>::try_from(&mut *out) {
-                return observe_nine(self, player, out);
+                return observe_nine(self, player, over, out);
             }
         }
         write_observation(self, player, &mut LeBytes(out));
@@ -135,7 +136,7 @@ static PLANE_AT: [[[u8; 32]; 2]; 2] = {
 /// into `out`, the side and the tuzdiks picked without a branch (both differ from one game of
 /// a batch to the next, unpredictably).
 #[inline(always)]
-fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
+fn observe_nine(game: &Toguz, player: Side, over: bool, out: &mut [u8; NINE_BYTES]) {
     let Some((south, north)) = game
         .holes()
         .split_first_chunk::<9>()
@@ -164,7 +165,7 @@ fn observe_nine(game: &Toguz, player: Side, out: &mut [u8; NINE_BYTES]) {
         let at = usize::from(PLANE_AT[me][plane][hole]);
         rest[at..at + 4].copy_from_slice(&1f32.to_le_bytes());
     }
-    let going = !game.is_over();
+    let going = !over;
     let to_move = game.side_to_move() == player;
     rest[144..148].copy_from_slice(&f32::from(u8::from(going & to_move)).to_le_bytes());
     rest[148..].copy_from_slice(&f32::from(u8::from(going & !to_move)).to_le_bytes());
@@ -185,7 +186,7 @@ mod tests {
             for player in Side::BOTH {
                 let n = observation_len(&game);
                 let (mut quick, mut general) = (vec![0; 4 * n], vec![0; 4 * n]);
-                game.observe_le_bytes(player, &mut quick);
+                game.observe_le_bytes(player, game.is_over(), &mut quick);
                 write_observation(&game, player, &mut LeBytes(&mut general));
                 assert_eq!(quick, general, "{game}");
             }

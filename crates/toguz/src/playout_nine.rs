@@ -110,15 +110,17 @@ impl Game {
         }
         let word = picks(row);
         let k = pick(word, rng.below(count_of(word)));
-        self.sow::<SOUTH, false>(k as usize);
+        self.sow::<false>(usize::from(!SOUTH), k as usize);
         true
     }
 
-    /// South's move (if `SOUTH`, else North's) from his hole `k + 1`, which holds seeds;
-    /// `JOINED` when games are stepped side by side rather than played out one by one.
+    /// The move of the player `me` (`0` South, `1` North) from his hole `k + 1`, which holds
+    /// seeds; `JOINED` when games are stepped side by side rather than played out one by one.
+    /// Inlined, so that a play-out's constant `me` folds away; games stepped side by side differ
+    /// in who moves, unpredictably, so it is a number rather than a branch.
     #[inline(always)]
-    fn sow<const SOUTH: bool, const JOINED: bool>(&mut self, k: usize) {
-        let (me, mine) = if SOUTH { (0, 0) } else { (1, 9) };
+    fn sow<const JOINED: bool>(&mut self, me: usize, k: usize) {
+        let mine = 9 * me;
         // Below 18: the mask only spares a bounds check.
         let origin = (mine + k) % HOLE_BYTES;
         let seeds = self.holes[origin];
@@ -130,7 +132,7 @@ impl Game {
         // half the landings capture, unpredictably, and a wrong guess would cost more than the
         // few cycles the test adds to the next move's wait.
         let c = u32::from(self.holes[landing]) + at_landing;
-        let theirs = if SOUTH { landing >= 9 } else { landing < 9 };
+        let theirs = (landing >= 9) == (me == 0);
         let open = theirs & (self.free >> landing & 1 != 0);
         let take = open & (c % 2 == 0);
         // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
@@ -159,14 +161,16 @@ impl Game {
             // landing if it is taken or becomes a tuzdik. Single bytes stored into a board that
             // is read whole at the next step would keep that read waiting. The masks that
             // follow from the tuzdiks are not kept: a single move is over.
-            let emptied = u8::from(take | makes).wrapping_neg();
+            // The landing's mask is picked by its index (past the board: none) rather than
+            // masked by a flag, which the compiler would make a branch.
+            let emptied = landing + HOLE_BYTES * usize::from(!(take | makes));
             let (south_sink, north_sink, at_landing) = (
                 mask_at::<HOLE_BYTES>(south_tuzdik % HOLE_BYTES),
                 mask_at::<HOLE_BYTES>(north_tuzdik % HOLE_BYTES),
-                mask_at::<HOLE_BYTES>(landing),
+                mask_at::<HOLE_BYTES>(emptied),
             );
             for i in 0..HOLE_BYTES {
-                let gone = south_sink[i] | north_sink[i] | (at_landing[i] & emptied);
+                let gone = south_sink[i] | north_sink[i] | at_landing[i];
                 self.holes[i] = sown[i] & !gone;
             }
             self.tuzdiks[me] = (self.tuzdiks[me] & kept) | (landing & !kept);
@@ -271,18 +275,11 @@ impl Toguz {
     #[inline(always)]
     fn sow_nine(&mut self, k: usize) -> u32 {
         let mut game = Game::for_one_move(self);
-        let next = match self.side {
-            Side::South => {
-                game.sow::<true, true>(k);
-                game.occupied >> 9
-            }
-            Side::North => {
-                game.sow::<false, true>(k);
-                game.occupied
-            }
-        };
+        let me = self.side.index();
+        game.sow::<true>(me, k);
         game.write_back(self);
         self.side = !self.side;
+        let next = game.occupied >> (9 * (1 - me));
         next & 0x1FF & u32::from(!game.majority()).wrapping_neg()
     }
 }
