@@ -41,8 +41,9 @@ static TUZDIK_HOLES: [u32; HOLE_BYTES] = {
 /// what follows from the tuzdiks worked out once per tuzdik rather than once per move.
 struct Game {
     holes: [u8; HOLE_BYTES],
-    /// South's kazan in the low byte, North's in the next: both at most 162, so
-    /// `kazans + 0x2F2F` sets bit 7 or 15 exactly when one of them holds 81 or more.
+    /// South's kazan in the low half, North's in the high half (a position's stores as one
+    /// word): both at most 162, so `kazans + 0x7FAF_7FAF` sets bit 15 or 31 exactly when one
+    /// of them holds 81 or more.
     kazans: u32,
     /// South's tuzdik, then North's; [`NO_TUZDIK`] for none.
     tuzdiks: [usize; 2],
@@ -70,7 +71,7 @@ impl Game {
         let [south, north] = tuzdiks;
         Game {
             holes: position.holes,
-            kazans: position.kazan(Side::South) | position.kazan(Side::North) << 8,
+            kazans: position.kazan(Side::South) | position.kazan(Side::North) << 16,
             tuzdiks,
             keep: [0; HOLE_BYTES],
             free: RING_BITS & !(1 << (south % 32) | 1 << (north % 32)),
@@ -91,10 +92,10 @@ impl Game {
     #[inline(always)]
     fn majority(&self) -> bool {
         // Most of the game neither kazan holds 81: one test.
-        if (self.kazans + 0x2F2F) & 0x8080 == 0 {
+        if (self.kazans + 0x7FAF_7FAF) & 0x8000_8000 == 0 {
             return false;
         }
-        let (south, north) = (self.kazans & 0xFF, self.kazans >> 8);
+        let (south, north) = (self.kazans & 0xFFFF, self.kazans >> 16);
         2 * south.max(north) + u32::from(south == north) > SEEDS
     }
 
@@ -140,8 +141,8 @@ impl Game {
         let sown = nine::lifted_and_sown(&self.holes, origin, spread);
         let [south_tuzdik, north_tuzdik] = self.tuzdiks;
         self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
-            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 8);
-        self.kazans += (c * u32::from(take)) << (8 * me);
+            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 16);
+        self.kazans += (c * u32::from(take)) << (16 * me);
         self.occupied = ((self.occupied & !(1 << origin)) | reached)
             & self.free
             & !(u32::from(take) << landing);
@@ -156,7 +157,7 @@ impl Game {
             let t = u32::from(makes);
             let kept = usize::from(makes).wrapping_sub(1);
             self.occupied &= !(t << landing);
-            self.kazans += (3 * t) << (8 * me);
+            self.kazans += (3 * t) << (16 * me);
             // The board as one masked copy: the tuzdiks (or the spare hole) emptied, and the
             // landing if it is taken or becomes a tuzdik. Single bytes stored into a board that
             // is read whole at the next step would keep that read waiting. The masks that
@@ -190,7 +191,7 @@ impl Game {
         {
             self.holes[landing] = 0;
             self.occupied &= !(1 << landing);
-            self.kazans += 3 << (8 * me);
+            self.kazans += 3 << (16 * me);
             self.tuzdiks[me] = landing;
             self.tuzdiks_changed();
         }
@@ -200,7 +201,7 @@ impl Game {
     #[inline(always)]
     fn write_back(&self, position: &mut Toguz) {
         position.holes = self.holes;
-        position.kazans = Stores::new((self.kazans & 0xFF) as u16, (self.kazans >> 8) as u16);
+        position.kazans = Stores::new((self.kazans & 0xFFFF) as u16, (self.kazans >> 16) as u16);
         position.tuzdiks = self.tuzdiks.map(|t| t as u8);
         position.occupied = self.occupied;
     }
@@ -293,6 +294,20 @@ mod tests {
     use mancala_engine::playout::play_random_moves;
     use mancala_engine::{Game, Position, Rng};
     use proptest::prelude::*;
+
+    /// The play-out's quick test of T6 is the rules' for every pair of kazans a game can have.
+    #[test]
+    fn the_quick_majority_is_the_rules_for_every_pair_of_kazans() {
+        let position = Toguz::new(RuleSet::STANDARD);
+        let mut game = super::Game::new(&position);
+        for south in 0..=super::SEEDS {
+            for north in 0..=super::SEEDS - south {
+                game.kazans = south | north << 16;
+                let rules = position.majority_with([south, north]);
+                assert_eq!(game.majority(), rules, "kazans {south} and {north}");
+            }
+        }
+    }
 
     /// A position `plies` random moves into a game of `seed` (fewer if the game ends first).
     fn reached(seed: u64, plies: u32) -> Toguz {
