@@ -379,7 +379,7 @@ impl<G: Registered> Stepper for Games<G> {
                     .iter()
                     .flat_map(|moves| moves.chunks(share))
                     .map(Some)
-                    .chain(std::iter::repeat(None)),
+                    .chain(repeat(None)),
             )
             .zip(rows.observations.chunks_mut(4 * m * share))
             .zip(rows.masks.chunks_mut(a * share))
