@@ -157,8 +157,8 @@ fn report(start: &str) -> Compared {
     found
 }
 
-/// Every board of up to ten seeds is reachable from this start (0.2 million positions); no
-/// position of so few seeds depends on the convention.
+/// The 0.2 million positions reachable from the start with one seed a hole; none of them
+/// depends on the convention.
 #[test]
 fn every_position_of_the_one_seed_start_has_the_databases_value() {
     let found = report("1S,1S,1S,1S,1S/1S,1S,1S,1S,1S 20 20 S no-majority-stop");
@@ -169,8 +169,8 @@ fn every_position_of_the_one_seed_start_has_the_databases_value() {
     );
 }
 
-/// Every board of up to sixteen seeds (5.3 million positions), the first level where the
-/// convention decides some values; about a minute in a release build (`.ci/run` runs it).
+/// The 5.3 million positions reachable from a 16-seed start, some of which the convention
+/// decides; about half a minute in a release build (`.ci/run` runs it).
 #[test]
 #[ignore]
 fn every_position_of_a_sixteen_seed_start_has_the_databases_value() {
@@ -178,8 +178,8 @@ fn every_position_of_a_sixteen_seed_start_has_the_databases_value() {
     assert!(found.differing > 0, "no position depends on the convention");
 }
 
-/// The start with two seeds a hole (every board of up to twenty seeds, 18 million positions):
-/// a few minutes and a few GB in a release build.
+/// The 29 million positions reachable from the start with two seeds a hole: about seven
+/// minutes and 3.4 GB in a release build.
 #[test]
 #[ignore]
 fn every_position_of_the_two_seed_start_has_the_databases_value() {
