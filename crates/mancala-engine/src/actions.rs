@@ -151,9 +151,9 @@ pub trait Actions: Game {
     }
 
     /// Writes [`write_observation`] as little-endian float32 bytes into `out` (of
-    /// `4 * observation_len` bytes); `over` is [`is_over`](Game::is_over), which callers that
-    /// step many games already know. A game may write its usual board a quicker way (the same
-    /// bytes).
+    /// `4 * observation_len` bytes); `over` is [`is_over`](crate::Position::is_over), which
+    /// callers that step many games already know. A game may write its usual board a quicker
+    /// way (the same bytes).
     fn observe_le_bytes(&self, player: Side, over: bool, out: &mut [u8]) {
         let _ = over;
         write_observation(self, player, &mut LeBytes(out));
