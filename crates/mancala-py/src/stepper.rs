@@ -228,6 +228,11 @@ fn step_share<G: Registered>(
     (m, a): (usize, usize),
     (max_moves, final_view): (u32, Option<Side>),
 ) -> Result<(), String> {
+    // Most games neither end nor score at a step: their rows are cleared at once, and only
+    // the others written in the loop.
+    rows.rewards.fill(0.0);
+    rows.terminated.fill(false);
+    rows.truncated.fill(false);
     let observations = rows.observations.chunks_exact_mut(4 * m);
     let masks = rows.masks.chunks_exact_mut(a);
     let finals = rows.finals.chunks_exact_mut(m);
@@ -252,8 +257,6 @@ fn step_share<G: Registered>(
             Choice::Random => slot.game.play_random_action(&mut slot.legal, &mut slot.rng),
             Choice::Stay => {
                 *action = STAY;
-                (*terminated, *truncated) = (false, false);
-                reward.fill(0.0);
                 continue;
             }
         };
@@ -261,9 +264,9 @@ fn step_share<G: Registered>(
         slot.moves += u32::from(played.is_some());
         let over = is_over(slot);
         let cut = !over && slot.moves >= max_moves;
-        *terminated = over;
-        *truncated = cut;
         if over || cut {
+            *terminated = over;
+            *truncated = cut;
             reward.copy_from_slice(&game::returns(&slot.game));
             let player = match (final_view, over) {
                 (Some(view), _) => view,
@@ -276,7 +279,6 @@ fn step_share<G: Registered>(
             slot.legal = legal_bits(&slot.game);
             write_floats(slot, is_over(slot), observation);
         } else {
-            reward.fill(0.0);
             write_floats(slot, false, observation);
         }
         write_mask(slot.legal, mask);

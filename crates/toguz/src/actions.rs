@@ -159,16 +159,19 @@ fn observe_nine(game: &Toguz, player: Side, over: bool, out: &mut [u8; NINE_BYTE
     kazans[4..].copy_from_slice(&(game.kazan(!player) as f32).to_le_bytes());
     // The two tuzdik planes, then the two flags of the side to move (written last, over the
     // first flag, where a missing tuzdik's one goes).
-    rest.fill(0);
+    rest[..144].fill(0);
     for (plane, side) in [player, !player].into_iter().enumerate() {
         let hole = usize::from(game.tuzdiks[side.index()]) % 32;
         let at = usize::from(PLANE_AT[me][plane][hole]);
-        rest[at..at + 4].copy_from_slice(&1f32.to_le_bytes());
+        if let Some(cell) = rest.get_mut(at..at + 4) {
+            cell.copy_from_slice(&1f32.to_le_bytes());
+        }
     }
+    // Both flags in one word (`0x3F80_0000` is 1.0): the side to move's, if the game goes on.
     let going = !over;
     let to_move = game.side_to_move() == player;
-    rest[144..148].copy_from_slice(&f32::from(u8::from(going & to_move)).to_le_bytes());
-    rest[148..].copy_from_slice(&f32::from(u8::from(going & !to_move)).to_le_bytes());
+    let both = u64::from(going & to_move) | u64::from(going & !to_move) << 32;
+    rest[144..].copy_from_slice(&(both * 0x3F80_0000).to_le_bytes());
 }
 
 #[cfg(test)]

@@ -17,26 +17,6 @@ const SEEDS: u32 = 162;
 /// The holes of the ring, a bit each.
 const RING_BITS: u32 = (1 << 18) - 1;
 
-/// `TUZDIK_HOLES[theirs]`: a bit per hole a player without a tuzdik may make one of (T4 on
-/// the 2 × 9 board: not the last hole of a row, not the number of the opponent's tuzdik),
-/// when the opponent's is `theirs` ([`NO_TUZDIK`] for none, as are the spare holes past it):
-/// one look-up for tests that differ unpredictably from one game of a batch to the next.
-static TUZDIK_HOLES: [u32; HOLE_BYTES] = {
-    let mut table = [0u32; HOLE_BYTES];
-    let mut theirs = 0;
-    while theirs < table.len() {
-        let mut hole = 0;
-        while hole < 18 {
-            if hole % 9 != 8 && (theirs >= NO_TUZDIK as usize || theirs % 9 != hole % 9) {
-                table[theirs] |= 1 << hole;
-            }
-            hole += 1;
-        }
-        theirs += 1;
-    }
-    table
-};
-
 /// The parts of a position a move changes, held apart from the rules and the side to move, with
 /// what follows from the tuzdiks worked out once per tuzdik rather than once per move.
 struct Game {
@@ -58,25 +38,16 @@ struct Game {
 impl Game {
     /// The game's parts from a position.
     fn new(position: &Toguz) -> Game {
-        let mut game = Game::for_one_move(position);
-        game.tuzdiks_changed();
-        game
-    }
-
-    /// The game's parts for one move: the sowing's mask is left unset (a single move empties
-    /// the tuzdiks without it).
-    #[inline(always)]
-    fn for_one_move(position: &Toguz) -> Game {
-        let tuzdiks = position.tuzdiks.map(usize::from);
-        let [south, north] = tuzdiks;
-        Game {
+        let mut game = Game {
             holes: position.holes,
             kazans: position.kazan(Side::South) | position.kazan(Side::North) << 16,
-            tuzdiks,
+            tuzdiks: position.tuzdiks.map(usize::from),
             keep: [0; HOLE_BYTES],
-            free: RING_BITS & !(1 << (south % 32) | 1 << (north % 32)),
+            free: 0,
             occupied: position.occupied,
-        }
+        };
+        game.tuzdiks_changed();
+        game
     }
 
     /// Works out the masks that follow from the tuzdiks (inlined, so that the game's parts can
@@ -91,11 +62,17 @@ impl Game {
     /// Whether the game is over by T6: a kazan holds more than half the seeds, or each half.
     #[inline(always)]
     fn majority(&self) -> bool {
+        Game::majority_of(self.kazans)
+    }
+
+    /// [`majority`](Game::majority) of the kazans `kazans`, South's in the low half.
+    #[inline(always)]
+    fn majority_of(kazans: u32) -> bool {
         // Most of the game neither kazan holds 81: one test.
-        if (self.kazans + 0x7FAF_7FAF) & 0x8000_8000 == 0 {
+        if (kazans + 0x7FAF_7FAF) & 0x8000_8000 == 0 {
             return false;
         }
-        let (south, north) = (self.kazans & 0xFFFF, self.kazans >> 16);
+        let (south, north) = (kazans & 0xFFFF, kazans >> 16);
         2 * south.max(north) + u32::from(south == north) > SEEDS
     }
 
@@ -111,82 +88,28 @@ impl Game {
         }
         let word = picks(row);
         let k = pick(word, rng.below(count_of(word)));
-        self.sow::<false>(usize::from(!SOUTH), k as usize);
+        self.sow(usize::from(!SOUTH), k as usize);
         true
     }
 
     /// The move of the player `me` (`0` South, `1` North) from his hole `k + 1`, which holds
-    /// seeds; `JOINED` when games are stepped side by side rather than played out one by one.
-    /// Inlined, so that a play-out's constant `me` folds away; games stepped side by side differ
-    /// in who moves, unpredictably, so it is a number rather than a branch.
+    /// seeds.
     #[inline(always)]
-    fn sow<const JOINED: bool>(&mut self, me: usize, k: usize) {
-        let mine = 9 * me;
-        // Below 18: the mask only spares a bounds check.
-        let origin = (mine + k) % HOLE_BYTES;
-        let seeds = self.holes[origin];
-        let (reached, landing, at_landing) = nine::facts(origin, seeds);
-        let landing = landing % HOLE_BYTES;
-        // T4: the last seed on an opponent's hole that is not a tuzdik takes an even count.
-        // The count is read before the sowing (the origin is the mover's, so an opponent's
-        // hole holds what it held plus what it gets), and the capture made without a branch:
-        // half the landings capture, unpredictably, and a wrong guess would cost more than the
-        // few cycles the test adds to the next move's wait.
-        let c = u32::from(self.holes[landing]) + at_landing;
-        let theirs = (landing >= 9) == (me == 0);
-        let open = theirs & (self.free >> landing & 1 != 0);
-        let take = open & (c % 2 == 0);
-        // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
-        let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
-        let sown = nine::lifted_and_sown(&self.holes, origin, spread);
-        let [south_tuzdik, north_tuzdik] = self.tuzdiks;
-        self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
-            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 16);
-        self.kazans += (c * u32::from(take)) << (16 * me);
-        self.occupied = ((self.occupied & !(1 << origin)) | reached)
-            & self.free
-            & !(u32::from(take) << landing);
-        if JOINED {
-            // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Where
-            // many games are stepped side by side this differs from one game to the next, so
-            // the tests are joined without a branch and the move is made whether or not it
-            // makes the tuzdik.
-            let allowed = TUZDIK_HOLES[self.tuzdiks[1 - me] % HOLE_BYTES] >> landing & 1;
-            let makes =
-                (self.tuzdiks[me] == usize::from(NO_TUZDIK)) & open & (c == 3) & (allowed != 0);
-            let t = u32::from(makes);
-            let kept = usize::from(makes).wrapping_sub(1);
-            self.occupied &= !(t << landing);
-            self.kazans += (3 * t) << (16 * me);
-            // The board as one masked copy: the tuzdiks (or the spare hole) emptied, and the
-            // landing if it is taken or becomes a tuzdik. Single bytes stored into a board that
-            // is read whole at the next step would keep that read waiting. The masks that
-            // follow from the tuzdiks are not kept: a single move is over.
-            // The landing's mask is picked by its index (past the board: none) rather than
-            // masked by a flag, which the compiler would make a branch.
-            let emptied = landing + HOLE_BYTES * usize::from(!(take | makes));
-            let (south_sink, north_sink, at_landing) = (
-                mask_at::<HOLE_BYTES>(south_tuzdik % HOLE_BYTES),
-                mask_at::<HOLE_BYTES>(north_tuzdik % HOLE_BYTES),
-                mask_at::<HOLE_BYTES>(emptied),
-            );
-            for i in 0..HOLE_BYTES {
-                let gone = south_sink[i] | north_sink[i] | at_landing[i];
-                self.holes[i] = sown[i] & !gone;
-            }
-            self.tuzdiks[me] = (self.tuzdiks[me] & kept) | (landing & !kept);
-            return;
-        }
-        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
+    fn sow(&mut self, me: usize, k: usize) {
+        let sown = Sown::new(&self.holes, self.tuzdiks, self.free, me, k);
+        self.kazans += sown.fed + (sown.kazans_gained << (16 * me));
+        self.occupied = sown.occupied(self.occupied, self.free);
+        let landing = sown.landing;
+        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown.holes).zip(self.keep) {
             *hole = sown & keep;
         }
-        self.holes[landing] &= u8::from(take).wrapping_sub(1);
+        self.holes[landing] &= u8::from(sown.take).wrapping_sub(1);
         // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. In a
         // play-out this test goes the same way nearly always, since each player makes at most
         // one.
         if self.tuzdiks[me] == usize::from(NO_TUZDIK)
-            && open
-            && c == 3
+            && sown.open
+            && sown.count == 3
             && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
         {
             self.holes[landing] = 0;
@@ -204,6 +127,74 @@ impl Game {
         position.kazans = Stores::new((self.kazans & 0xFFFF) as u16, (self.kazans >> 16) as u16);
         position.tuzdiks = self.tuzdiks.map(|t| t as u8);
         position.occupied = self.occupied;
+    }
+}
+
+/// What a move does up to its capture, worked out the same way for a play-out and for a move
+/// made in place: the holes sown (the tuzdiks not yet emptied), the seeds the tuzdiks got, and
+/// the landing with what the rules make of it.
+struct Sown {
+    origin: usize,
+    /// A bit per hole the move reaches.
+    reached: u32,
+    landing: usize,
+    /// Seeds on the landing once sown.
+    count: u32,
+    /// The landing is an opponent's hole and no tuzdik.
+    open: bool,
+    /// ... and holds an even count: T4's capture.
+    take: bool,
+    /// The seeds the tuzdiks got, South's in the low half, North's in the high half.
+    fed: u32,
+    /// What the mover's kazan gains by the capture.
+    kazans_gained: u32,
+    holes: [u8; HOLE_BYTES],
+}
+
+impl Sown {
+    /// The move of player `me` (`0` South, `1` North) from his hole `k + 1`, which holds seeds,
+    /// on `holes` with the tuzdiks `tuzdiks` ([`NO_TUZDIK`] for none) and `free` their ring
+    /// holes' bits.
+    #[inline(always)]
+    fn new(holes: &[u8; HOLE_BYTES], tuzdiks: [usize; 2], free: u32, me: usize, k: usize) -> Sown {
+        // Below 18: the mask only spares a bounds check.
+        let origin = (9 * me + k) % HOLE_BYTES;
+        let seeds = holes[origin];
+        let (reached, landing, at_landing) = nine::facts(origin, seeds);
+        let landing = landing % HOLE_BYTES;
+        // T4: the last seed on an opponent's hole that is not a tuzdik takes an even count.
+        // The count is read before the sowing (the origin is the mover's, so an opponent's
+        // hole holds what it held plus what it gets), and the capture made without a branch:
+        // half the landings capture, unpredictably, and a wrong guess would cost more than the
+        // few cycles the test adds to the next move's wait.
+        let count = u32::from(holes[landing]) + at_landing;
+        let theirs = (landing >= 9) == (me == 0);
+        let open = theirs & (free >> landing & 1 != 0);
+        let take = open & (count % 2 == 0);
+        // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
+        let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
+        let holes = nine::lifted_and_sown(holes, origin, spread);
+        let [south, north] = tuzdiks.map(|t| u32::from(holes[t % HOLE_BYTES]));
+        Sown {
+            origin,
+            reached,
+            landing,
+            count,
+            open,
+            take,
+            fed: south | north << 16,
+            kazans_gained: count * u32::from(take),
+            holes,
+        }
+    }
+
+    /// The bits of the holes that hold seeds once the move is made, from `occupied` before it
+    /// (the landing left occupied unless captured).
+    #[inline(always)]
+    fn occupied(&self, occupied: u32, free: u32) -> u32 {
+        ((occupied & !(1 << self.origin)) | self.reached)
+            & free
+            & !(u32::from(self.take) << self.landing)
     }
 }
 
@@ -252,9 +243,9 @@ impl Toguz {
     /// [`Actions::play_random_action`](mancala_engine::actions::Actions::play_random_action)
     /// under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD): the pick from the legal holes
     /// (`legal`, the mover's holes that hold seeds, none once the game is over) by the
-    /// play-out loop's table, the move by [`play_nine`](Toguz::play_nine)'s step, and the next
-    /// mover's legal holes read off the step's parts before they are written back.
-    #[inline]
+    /// play-out loop's table, and the move made in place by the play-out loop's sowing, which
+    /// gives the next mover's legal holes. Inlined into the loop that steps many games.
+    #[inline(always)]
     pub(crate) fn play_random_action_nine(
         &mut self,
         legal: &mut u64,
@@ -270,26 +261,56 @@ impl Toguz {
         Some(k)
     }
 
-    /// The mover's move from his hole `k + 1`, which holds seeds, by the play-out loop's step;
-    /// returns the next mover's legal holes, read off the step's parts (none once a kazan's
-    /// majority ends the game, T6).
+    /// The mover's move from his hole `k + 1`, which holds seeds, made in place on the position
+    /// by the play-out loop's sowing; returns the next mover's legal holes (none once a kazan's
+    /// majority ends the game, T6). Games stepped side by side differ in who moves and whether
+    /// the landing is taken, unpredictably, so those are numbers rather than branches.
     #[inline(always)]
     fn sow_nine(&mut self, k: usize) -> u32 {
-        let mut game = Game::for_one_move(self);
         let me = self.side.index();
-        game.sow::<true>(me, k);
-        game.write_back(self);
+        let tuzdiks = self.tuzdiks.map(usize::from);
+        let [south_tuzdik, north_tuzdik] = tuzdiks;
+        let free = RING_BITS & !(1 << (south_tuzdik % 32) | 1 << (north_tuzdik % 32));
+        let sown = Sown::new(&self.holes, tuzdiks, free, me, k);
+        let landing = sown.landing;
+        let mut kazans = (self.kazan(Side::South) | self.kazan(Side::North) << 16) + sown.fed;
+        kazans += sown.kazans_gained << (16 * me);
+        let mut occupied = sown.occupied(self.occupied, free);
+        // The board as one masked copy: the tuzdiks (or the spare hole) emptied, and the
+        // landing if it is taken. Single bytes stored into a board that is read whole at the
+        // next step would keep that read waiting. The landing's mask is picked by its index
+        // (past the board: none) rather than masked by a flag, which the compiler would make a
+        // branch: half the landings capture, unpredictably.
+        let emptied = landing + HOLE_BYTES * usize::from(!sown.take);
+        let (south_sink, north_sink, at_landing) = (
+            mask_at::<HOLE_BYTES>(south_tuzdik % HOLE_BYTES),
+            mask_at::<HOLE_BYTES>(north_tuzdik % HOLE_BYTES),
+            mask_at::<HOLE_BYTES>(emptied),
+        );
+        for i in 0..HOLE_BYTES {
+            self.holes[i] = sown.holes[i] & !(south_sink[i] | north_sink[i] | at_landing[i]);
+        }
+        // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Three on
+        // an opponent's hole for a player without one is rare: a branch, the rules' test in it.
+        let (mine, theirs) = (self.tuzdiks[me], self.tuzdiks[1 - me]);
+        if (mine == NO_TUZDIK) & sown.open & (sown.count == 3)
+            && tuzdik_allowed::<9>(mine.into(), theirs.into(), landing)
+        {
+            self.holes[landing] = 0;
+            occupied &= !(1 << landing);
+            kazans += 3 << (16 * me);
+            self.tuzdiks[me] = landing as u8;
+        }
+        self.kazans = Stores::new((kazans & 0xFFFF) as u16, (kazans >> 16) as u16);
+        self.occupied = occupied;
         self.side = !self.side;
-        let next = game.occupied >> (9 * (1 - me));
-        next & 0x1FF & u32::from(!game.majority()).wrapping_neg()
+        let majority = Game::majority_of(kazans);
+        (occupied >> (9 * (1 - me))) & 0x1FF & u32::from(!majority).wrapping_neg()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::TUZDIK_HOLES;
-    use crate::position::NO_TUZDIK;
-    use crate::sowing::tuzdik_allowed;
     use crate::{RuleSet, Toguz};
     use mancala_engine::playout::play_random_moves;
     use mancala_engine::{Game, Position, Rng};
@@ -352,20 +373,6 @@ mod tests {
                 quick.play_quick(mv);
                 general.play_unchecked(mv);
                 prop_assert_eq!(quick, general, "move {}", mv);
-            }
-        }
-    }
-
-    #[test]
-    fn the_table_of_tuzdik_holes_is_the_rule() {
-        let none = usize::from(NO_TUZDIK);
-        for (theirs, &holes) in TUZDIK_HOLES.iter().enumerate() {
-            for hole in 0..18 {
-                assert_eq!(
-                    holes >> hole & 1 == 1,
-                    tuzdik_allowed::<9>(none, theirs.min(none), hole),
-                    "theirs {theirs}, hole {hole}"
-                );
             }
         }
     }
