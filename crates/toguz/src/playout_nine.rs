@@ -93,23 +93,45 @@ impl Game {
     }
 
     /// The move of the player `me` (`0` South, `1` North) from his hole `k + 1`, which holds
-    /// seeds.
+    /// seeds. Inlined, so that a play-out's constant `me` folds away. The move made in place
+    /// ([`Toguz::sow_nine`]) begins the same way; written out in each, as sharing it cost the
+    /// play-out about one per cent.
     #[inline(always)]
     fn sow(&mut self, me: usize, k: usize) {
-        let sown = Sown::new(&self.holes, self.tuzdiks, self.free, me, k);
-        self.kazans += sown.fed + (sown.kazans_gained << (16 * me));
-        self.occupied = sown.occupied(self.occupied, self.free);
-        let landing = sown.landing;
-        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown.holes).zip(self.keep) {
+        // Below 18: the mask only spares a bounds check.
+        let origin = (9 * me + k) % HOLE_BYTES;
+        let seeds = self.holes[origin];
+        let (reached, landing, at_landing) = nine::facts(origin, seeds);
+        let landing = landing % HOLE_BYTES;
+        // T4: the last seed on an opponent's hole that is not a tuzdik takes an even count.
+        // The count is read before the sowing (the origin is the mover's, so an opponent's
+        // hole holds what it held plus what it gets), and the capture made without a branch:
+        // half the landings capture, unpredictably, and a wrong guess would cost more than the
+        // few cycles the test adds to the next move's wait.
+        let c = u32::from(self.holes[landing]) + at_landing;
+        let theirs = (landing >= 9) == (me == 0);
+        let open = theirs & (self.free >> landing & 1 != 0);
+        let take = open & (c % 2 == 0);
+        // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
+        let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
+        let sown = nine::lifted_and_sown(&self.holes, origin, spread);
+        let [south_tuzdik, north_tuzdik] = self.tuzdiks;
+        self.kazans += u32::from(sown[south_tuzdik % HOLE_BYTES])
+            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 16);
+        self.kazans += (c * u32::from(take)) << (16 * me);
+        self.occupied = ((self.occupied & !(1 << origin)) | reached)
+            & self.free
+            & !(u32::from(take) << landing);
+        for ((hole, sown), keep) in self.holes.iter_mut().zip(sown).zip(self.keep) {
             *hole = sown & keep;
         }
-        self.holes[landing] &= u8::from(sown.take).wrapping_sub(1);
+        self.holes[landing] &= u8::from(take).wrapping_sub(1);
         // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. In a
         // play-out this test goes the same way nearly always, since each player makes at most
         // one.
         if self.tuzdiks[me] == usize::from(NO_TUZDIK)
-            && sown.open
-            && sown.count == 3
+            && open
+            && c == 3
             && tuzdik_allowed::<9>(self.tuzdiks[me], self.tuzdiks[1 - me], landing)
         {
             self.holes[landing] = 0;
@@ -127,74 +149,6 @@ impl Game {
         position.kazans = Stores::new((self.kazans & 0xFFFF) as u16, (self.kazans >> 16) as u16);
         position.tuzdiks = self.tuzdiks.map(|t| t as u8);
         position.occupied = self.occupied;
-    }
-}
-
-/// What a move does up to its capture, worked out the same way for a play-out and for a move
-/// made in place: the holes sown (the tuzdiks not yet emptied), the seeds the tuzdiks got, and
-/// the landing with what the rules make of it.
-struct Sown {
-    origin: usize,
-    /// A bit per hole the move reaches.
-    reached: u32,
-    landing: usize,
-    /// Seeds on the landing once sown.
-    count: u32,
-    /// The landing is an opponent's hole and no tuzdik.
-    open: bool,
-    /// ... and holds an even count: T4's capture.
-    take: bool,
-    /// The seeds the tuzdiks got, South's in the low half, North's in the high half.
-    fed: u32,
-    /// What the mover's kazan gains by the capture.
-    kazans_gained: u32,
-    holes: [u8; HOLE_BYTES],
-}
-
-impl Sown {
-    /// The move of player `me` (`0` South, `1` North) from his hole `k + 1`, which holds seeds,
-    /// on `holes` with the tuzdiks `tuzdiks` ([`NO_TUZDIK`] for none) and `free` their ring
-    /// holes' bits.
-    #[inline(always)]
-    fn new(holes: &[u8; HOLE_BYTES], tuzdiks: [usize; 2], free: u32, me: usize, k: usize) -> Sown {
-        // Below 18: the mask only spares a bounds check.
-        let origin = (9 * me + k) % HOLE_BYTES;
-        let seeds = holes[origin];
-        let (reached, landing, at_landing) = nine::facts(origin, seeds);
-        let landing = landing % HOLE_BYTES;
-        // T4: the last seed on an opponent's hole that is not a tuzdik takes an even count.
-        // The count is read before the sowing (the origin is the mover's, so an opponent's
-        // hole holds what it held plus what it gets), and the capture made without a branch:
-        // half the landings capture, unpredictably, and a wrong guess would cost more than the
-        // few cycles the test adds to the next move's wait.
-        let count = u32::from(holes[landing]) + at_landing;
-        let theirs = (landing >= 9) == (me == 0);
-        let open = theirs & (free >> landing & 1 != 0);
-        let take = open & (count % 2 == 0);
-        // T2: a single seed goes to the next hole; T3: the tuzdiks feed their owners.
-        let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
-        let holes = nine::lifted_and_sown(holes, origin, spread);
-        let [south, north] = tuzdiks.map(|t| u32::from(holes[t % HOLE_BYTES]));
-        Sown {
-            origin,
-            reached,
-            landing,
-            count,
-            open,
-            take,
-            fed: south | north << 16,
-            kazans_gained: count * u32::from(take),
-            holes,
-        }
-    }
-
-    /// The bits of the holes that hold seeds once the move is made, from `occupied` before it
-    /// (the landing left occupied unless captured).
-    #[inline(always)]
-    fn occupied(&self, occupied: u32, free: u32) -> u32 {
-        ((occupied & !(1 << self.origin)) | self.reached)
-            & free
-            & !(u32::from(self.take) << self.landing)
     }
 }
 
@@ -271,31 +225,44 @@ impl Toguz {
         let tuzdiks = self.tuzdiks.map(usize::from);
         let [south_tuzdik, north_tuzdik] = tuzdiks;
         let free = RING_BITS & !(1 << (south_tuzdik % 32) | 1 << (north_tuzdik % 32));
-        let sown = Sown::new(&self.holes, tuzdiks, free, me, k);
-        let landing = sown.landing;
-        let mut kazans = (self.kazan(Side::South) | self.kazan(Side::North) << 16) + sown.fed;
-        kazans += sown.kazans_gained << (16 * me);
-        let mut occupied = sown.occupied(self.occupied, free);
+        let origin = (9 * me + k) % HOLE_BYTES;
+        let seeds = self.holes[origin];
+        let (reached, landing, at_landing) = nine::facts(origin, seeds);
+        let landing = landing % HOLE_BYTES;
+        // T4's capture, as in the play-out's move.
+        let count = u32::from(self.holes[landing]) + at_landing;
+        let opponents = (landing >= 9) == (me == 0);
+        let open = opponents & (free >> landing & 1 != 0);
+        let take = open & (count % 2 == 0);
+        let spread = Spread::new(origin + usize::from(seeds == 1), seeds);
+        let sown = nine::lifted_and_sown(&self.holes, origin, spread);
+        let mut kazans = (self.kazan(Side::South) | self.kazan(Side::North) << 16)
+            + u32::from(sown[south_tuzdik % HOLE_BYTES])
+            + (u32::from(sown[north_tuzdik % HOLE_BYTES]) << 16)
+            + ((count * u32::from(take)) << (16 * me));
+        let mut occupied =
+            ((self.occupied & !(1 << origin)) | reached) & free & !(u32::from(take) << landing);
         // The board as one masked copy: the tuzdiks (or the spare hole) emptied, and the
         // landing if it is taken. Single bytes stored into a board that is read whole at the
         // next step would keep that read waiting. The landing's mask is picked by its index
         // (past the board: none) rather than masked by a flag, which the compiler would make a
         // branch: half the landings capture, unpredictably.
-        let emptied = landing + HOLE_BYTES * usize::from(!sown.take);
+        let emptied = landing + HOLE_BYTES * usize::from(!take);
         let (south_sink, north_sink, at_landing) = (
             mask_at::<HOLE_BYTES>(south_tuzdik % HOLE_BYTES),
             mask_at::<HOLE_BYTES>(north_tuzdik % HOLE_BYTES),
             mask_at::<HOLE_BYTES>(emptied),
         );
         for i in 0..HOLE_BYTES {
-            self.holes[i] = sown.holes[i] & !(south_sink[i] | north_sink[i] | at_landing[i]);
+            self.holes[i] = sown[i] & !(south_sink[i] | north_sink[i] | at_landing[i]);
         }
         // T4: a tuzdik of an opponent's hole left with three, if the rules allow one. Three on
-        // an opponent's hole for a player without one is rare: a branch, the rules' test in it.
+        // an opponent's hole for a player without one is rare: one branch, the rules' test in
+        // it (the three tests folded into one word, which keeps the compiler from splitting
+        // them into branches that each go either way).
         let (mine, theirs) = (self.tuzdiks[me], self.tuzdiks[1 - me]);
-        if (mine == NO_TUZDIK) & sown.open & (sown.count == 3)
-            && tuzdik_allowed::<9>(mine.into(), theirs.into(), landing)
-        {
+        let not_three = (count ^ 3) | u32::from(mine ^ NO_TUZDIK) | u32::from(!open);
+        if not_three == 0 && tuzdik_allowed::<9>(mine.into(), theirs.into(), landing) {
             self.holes[landing] = 0;
             occupied &= !(1 << landing);
             kazans += 3 << (16 * me);
