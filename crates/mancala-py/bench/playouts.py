@@ -18,10 +18,13 @@ MODE is one of:
   (which restarts no game) writes every game's observation and mask into the batch's arrays,
   until COUNT rows have been written; also prints the time of creating a zeroed ``bytearray`` of the observations' size.
 - ``goals``: the three goals of the batched step side by side in one process, on ``--games``
-  games (16 384 for the goals): ``step(actions, copy=False)`` with numpy choosing the actions
-  (the rate inside ``step``), ``step_random(copy=False)`` on one thread and on two, and
-  ``random_playouts`` for about as many moves; prints each rate, ``random_playouts`` over
-  ``step_random`` (goal: at most 2) and two threads over one (goal: at least 1.7).
+  games (16 384 for the goals), in ``--rounds`` rounds (default 7), each timing COUNT moves of
+  ``step(actions, copy=False)`` with numpy choosing the actions (the rate inside ``step``),
+  of ``step_random(copy=False)`` on one thread and on two, and about as many of
+  ``random_playouts``, in turn; prints each rate and the ratios taken round by round (so a
+  drift of the machine's speed touches both sides of each): ``random_playouts`` over
+  ``step_random`` (goal: at most 2) and two threads over one (goal: at least 1.7), as median
+  and range.
 - ``playouts``: Toguz Kumalak through ``mancala.random_playouts``: here the number is of games,
   all played in one call from seed S, the very games ``cargo run --release --example playouts
   -- toguz GAMES --seed S`` plays (the same generator, the same moves).
@@ -113,27 +116,73 @@ def toguz_batch_vs_playouts(moves, seed, n=1024, threads=1):
     return played + playout_moves
 
 
-def toguz_goals(moves, seed, n=16384, threads=1):
+def toguz_goals(moves, seed, n=16384, rounds=7):
+    import statistics
+
+    import numpy as np
+
     import mancala
 
-    played = toguz_batch(moves, seed, n, 1)
-    rates = {}
-    for count in (1, 2):
+    rng = np.random.default_rng(seed)
+    given = mancala.Batch("toguz", n, seed=seed)
+    _, masks = given.reset(copy=False)
+    randoms = {count: mancala.Batch("toguz", n, seed=seed, threads=count) for count in (1, 2)}
+    for batch in randoms.values():
+        batch.reset(copy=False)
+
+    total = 0
+
+    def step_given():
+        nonlocal masks, total
+        played, inside = 0, 0.0
+        while played < moves:
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            start = time.perf_counter()
+            _, masks, _, _, _ = given.step(actions, copy=False)
+            inside += time.perf_counter() - start
+            played += n
+        total += played
+        return played / inside
+
+    def step_random(count):
+        nonlocal total
+        played, start = 0, time.perf_counter()
+        while played < moves:
+            randoms[count].step_random(copy=False)
+            played += n
+        total += played
+        return played / (time.perf_counter() - start)
+
+    def playouts(round_seed):
+        nonlocal total
         start = time.perf_counter()
-        stepped = toguz_batch_random(moves, seed, n, count)
-        rates[count] = stepped / (time.perf_counter() - start)
-        played += stepped
-    start = time.perf_counter()
-    playout_moves = mancala.random_playouts("toguz", max(1, moves // 125), seed=seed)["moves"]
-    playout_rate = playout_moves / (time.perf_counter() - start)
-    print(
-        f"step_random_moves_per_sec={rates[1]:.0f} "
-        f"step_random_2_threads_moves_per_sec={rates[2]:.0f} "
-        f"playouts_moves_per_sec={playout_rate:.0f} "
-        f"playouts_over_step_random={playout_rate / rates[1]:.2f} "
-        f"two_threads_over_one={rates[2] / rates[1]:.2f}"
-    )
-    return played + playout_moves
+        # About 125 moves a game from the start.
+        played = mancala.random_playouts("toguz", max(1, moves // 125), seed=round_seed)["moves"]
+        total += played
+        return played / (time.perf_counter() - start)
+
+    figures = {key: [] for key in ("given", "random", "random_2", "playouts")}
+    for index in range(rounds):
+        figures["given"].append(step_given())
+        figures["random"].append(step_random(1))
+        figures["random_2"].append(step_random(2))
+        figures["playouts"].append(playouts(seed + index))
+    over = [p / r for p, r in zip(figures["playouts"], figures["random"])]
+    scaling = [two / one for two, one in zip(figures["random_2"], figures["random"])]
+
+    def spread(values, scale=1.0, digits=2):
+        values = [v / scale for v in values]
+        median = statistics.median(values)
+        return f"{median:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+    print(f"rounds={rounds} games={n} (median, min-max; rates in millions of moves a second)")
+    print(f"step_actions={spread(figures['given'], 1e6, 1)}")
+    print(f"step_random={spread(figures['random'], 1e6, 1)}")
+    print(f"step_random_2_threads={spread(figures['random_2'], 1e6, 1)}")
+    print(f"playouts={spread(figures['playouts'], 1e6, 1)}")
+    print(f"playouts_over_step_random={spread(over)} (goal: at most 2)")
+    print(f"two_threads_over_one={spread(scaling)} (goal: at least 1.7)")
+    return total
 
 
 def toguz_batch_arrays(rows, seed, n=1024, threads=1):
@@ -180,10 +229,13 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", type=int, default=1024, help="games a batch")
     parser.add_argument("--threads", type=int, default=1, help="threads a batch steps on")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds of the goals mode")
     args = parser.parse_args()
     extra = {}
-    if args.mode.startswith("batch") or args.mode == "goals":
+    if args.mode.startswith("batch"):
         extra = {"n": args.games, "threads": args.threads}
+    elif args.mode == "goals":
+        extra = {"n": args.games, "rounds": args.rounds}
     start = time.perf_counter()
     played = MODES[args.mode](args.count, args.seed, **extra)
     seconds = time.perf_counter() - start
