@@ -186,8 +186,8 @@ impl Toguz {
         plies
     }
 
-    /// Plays the legal move `mv` under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD) by the
-    /// play-out loop's step: the position [`apply`](Toguz::apply) leaves, without the
+    /// Plays the legal move `mv` under [`RuleSet::STANDARD`](crate::RuleSet::STANDARD) in place
+    /// by the play-out loop's sowing: the position [`apply`](Toguz::apply) leaves, without the
     /// [`Effect`](crate::Effect).
     #[inline]
     pub(crate) fn play_nine(&mut self, mv: Move) {
