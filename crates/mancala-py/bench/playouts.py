@@ -68,6 +68,19 @@ def openspiel_oware_step(moves, seed):
     return step(game.new_initial_state, moves, seed)
 
 
+def given_actions(batch, masks, rng, moves):
+    """Steps ``batch`` by legal actions numpy draws at random from ``masks`` until ``moves``
+    moves are played; returns the moves, the seconds inside ``step`` and the last masks."""
+    played, inside = 0, 0.0
+    while played < moves:
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        start = time.perf_counter()
+        _, masks, _, _, _ = batch.step(actions, copy=False)
+        inside += time.perf_counter() - start
+        played += len(masks)
+    return played, inside, masks
+
+
 def toguz_batch(moves, seed, n=1024, threads=1):
     import numpy as np
 
@@ -76,13 +89,7 @@ def toguz_batch(moves, seed, n=1024, threads=1):
     rng = np.random.default_rng(seed)
     batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
     _, masks = batch.reset(copy=False)
-    played, inside = 0, 0.0
-    while played < moves:
-        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-        start = time.perf_counter()
-        _, masks, _, _, _ = batch.step(actions, copy=False)
-        inside += time.perf_counter() - start
-        played += n
+    played, inside, _ = given_actions(batch, masks, rng, moves)
     print(f"step_seconds={inside:.3f} step_moves_per_sec={played / inside:.0f}")
     return played
 
@@ -134,13 +141,7 @@ def toguz_goals(moves, seed, n=16384, rounds=7):
 
     def step_given():
         nonlocal masks, total
-        played, inside = 0, 0.0
-        while played < moves:
-            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-            start = time.perf_counter()
-            _, masks, _, _, _ = given.step(actions, copy=False)
-            inside += time.perf_counter() - start
-            played += n
+        played, inside, masks = given_actions(given, masks, rng, moves)
         total += played
         return played / inside
 
