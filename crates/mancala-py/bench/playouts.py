@@ -81,6 +81,25 @@ def given_actions(batch, masks, rng, moves):
     return played, inside, masks
 
 
+def random_steps(batch, moves):
+    """Steps ``batch`` by ``step_random`` until ``moves`` moves are played; returns them."""
+    played = 0
+    while played < moves:
+        _, masks, _, _, _ = batch.step_random(copy=False)
+        played += len(masks)
+    return played
+
+
+def timed_playouts(moves, seed):
+    """``random_playouts`` of about ``moves`` moves (about 125 a game from the start);
+    returns the moves and their rate."""
+    import mancala
+
+    start = time.perf_counter()
+    played = mancala.random_playouts("toguz", max(1, moves // 125), seed=seed)["moves"]
+    return played, played / (time.perf_counter() - start)
+
+
 def toguz_batch(moves, seed, n=1024, threads=1):
     import numpy as np
 
@@ -99,23 +118,14 @@ def toguz_batch_random(moves, seed, n=1024, threads=1):
 
     batch = mancala.Batch("toguz", n, seed=seed, threads=threads)
     batch.reset(copy=False)
-    played = 0
-    while played < moves:
-        batch.step_random(copy=False)
-        played += n
-    return played
+    return random_steps(batch, moves)
 
 
 def toguz_batch_vs_playouts(moves, seed, n=1024, threads=1):
-    import mancala
-
     start = time.perf_counter()
     played = toguz_batch_random(moves, seed, n, threads)
     batch_rate = played / (time.perf_counter() - start)
-    start = time.perf_counter()
-    # About 125 moves a game from the start.
-    playout_moves = mancala.random_playouts("toguz", max(1, moves // 125), seed=seed)["moves"]
-    playout_rate = playout_moves / (time.perf_counter() - start)
+    playout_moves, playout_rate = timed_playouts(moves, seed)
     print(
         f"step_random_moves_per_sec={batch_rate:.0f} playouts_moves_per_sec={playout_rate:.0f} "
         f"ratio={playout_rate / batch_rate:.2f}"
@@ -147,20 +157,16 @@ def toguz_goals(moves, seed, n=16384, rounds=7):
 
     def step_random(count):
         nonlocal total
-        played, start = 0, time.perf_counter()
-        while played < moves:
-            randoms[count].step_random(copy=False)
-            played += n
+        start = time.perf_counter()
+        played = random_steps(randoms[count], moves)
         total += played
         return played / (time.perf_counter() - start)
 
     def playouts(round_seed):
         nonlocal total
-        start = time.perf_counter()
-        # About 125 moves a game from the start.
-        played = mancala.random_playouts("toguz", max(1, moves // 125), seed=round_seed)["moves"]
+        played, rate = timed_playouts(moves, round_seed)
         total += played
-        return played / (time.perf_counter() - start)
+        return rate
 
     figures = {key: [] for key in ("given", "random", "random_2", "playouts")}
     for index in range(rounds):
