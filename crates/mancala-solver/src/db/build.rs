@@ -1,17 +1,18 @@
-//! Building the levels, from 0 seeds on the board up, each on several threads: a first pass
-//! over every position, then passes over the positions still open. For a game that cycles,
-//! those with a move that keeps the seed count, until a pass changes nothing; a pass works out
-//! both conventions together, as a child with North to move is kept as its mirror under the
-//! other one. For a game that cannot cycle, those that read a value not yet settled, until
-//! none is left.
+//! Building the levels, from 0 seeds on the board up, each on several threads. A game that
+//! cycles and lists the moves into a position is built by retrograde analysis (the module
+//! `retrograde`). Otherwise a first pass goes over every position, then passes over the
+//! positions still open: for a game that cycles, those with a move that keeps the seed count,
+//! until a pass changes nothing (a pass works out both conventions together, as a child with
+//! North to move is kept as its mirror under the other one); for a game that cannot cycle,
+//! those that read a value not yet settled, until none is left.
+
+mod retrograde;
 
 use super::index::{next_board, Binomials, Ranks};
-use super::{
-    level_index, Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS,
-};
+use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
 use crate::Endless;
 use mancala_engine::Side;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Positions a thread takes at a time.
@@ -102,8 +103,8 @@ pub struct LevelStats {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Way {
     /// The quick way: [`Endgame::db_position_quick`], the boards walked in rank order, the
-    /// ranks looked up in one table, and where the game lists the moves into a position, only
-    /// the positions a changed value may change worked out again.
+    /// ranks looked up in one table, and where a game that cycles lists the moves into a
+    /// position, retrograde analysis.
     Quick,
     /// The plain way the quick one is held to: [`Endgame::db_position`], each board unranked
     /// and each child ranked from the binomials, every position with a move that keeps the
@@ -129,11 +130,9 @@ struct Work<'a, G> {
     /// The level being built, under each of `conventions`.
     level: &'a Level,
     /// A bit a position: whether the next pass visits it. A game that cycles sets it in the
-    /// first pass for a position with a move that keeps the seed count; where the game lists
-    /// the moves into a position ([`Endgame::UNMOVES`]), a visit then clears it and a changed
-    /// value sets those of the positions that move to it, else it stays. A game that cannot
-    /// cycle starts with every bit set and clears a position's once its value is settled
-    /// (worked out from settled values alone), so a pass visits only the others.
+    /// first pass for a position with a move that keeps the seed count, and it stays. A game
+    /// that cannot cycle starts with every bit set and clears a position's once its value is
+    /// settled (worked out from settled values alone), so a pass visits only the others.
     visit: &'a [AtomicU64],
 }
 
@@ -214,30 +213,6 @@ impl<G: Endgame> Work<'_, G> {
         }
     }
 
-    /// Sets the visit bit of every position of this level with a move to the one at `index`
-    /// (whose board is `board`), so the next pass works them out again; `after` is room for a
-    /// board. A board listed that has no such move only costs the next pass a visit.
-    fn revisit_parents(&self, index: usize, board: &[u8], after: &mut Vec<u8>) {
-        // The position is kept as the mirror of its parents' child, North to move.
-        let (south, north) = board.split_at(board.len() / 2);
-        after.clear();
-        after.extend_from_slice(north);
-        after.extend_from_slice(south);
-        let extra = (index as u64 % u64::from(self.extra)) as u32;
-        let extra = self.template.db_mirror_extra(extra);
-        self.template.db_unmoves(after, &mut |before, _| {
-            let Some((rank, _)) = self.ranks.rank(before) else {
-                return;
-            };
-            let Ok(at) = usize::try_from(level_index(rank, self.extra, extra)) else {
-                return;
-            };
-            if let Some(word) = self.visit.get(at / 64) {
-                word.fetch_or(1 << (at % 64), Ordering::Release);
-            }
-        });
-    }
-
     /// The best value for `position`'s side to move (not over) under each convention built,
     /// from the values known now (a child in this level worked out from its own children if
     /// `ahead`); whether a move keeps the seed count; whether every value of this level it
@@ -303,11 +278,9 @@ impl<G: Endgame> Work<'_, G> {
                     board: vec![0u8; self.template.db_pits()],
                     rank: None,
                 };
-                let mut after = Vec::new();
                 // Every position in a first pass of a game that cycles, else those whose bit
-                // is set; cleared by the visit where a changed value sets its parents' bits.
+                // is set.
                 let every = first && !settling;
-                let unmoves = G::UNMOVES && G::CYCLES && !first && self.way == Way::Quick;
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if start >= len {
@@ -327,9 +300,7 @@ impl<G: Endgame> Work<'_, G> {
                                 skip_to = (index / 64 + 1) * 64;
                                 continue;
                             }
-                            if bits & bit == 0
-                                || unmoves && word.fetch_and(!bit, Ordering::AcqRel) & bit == 0
-                            {
+                            if bits & bit == 0 {
                                 continue;
                             }
                         }
@@ -347,17 +318,12 @@ impl<G: Endgame> Work<'_, G> {
                         if first && reads.inner && !settling {
                             word.fetch_or(bit, Ordering::Relaxed);
                         }
-                        let mut moved = false;
                         for (&endless, value) in self.conventions.iter().zip(best) {
                             let byte = (value + self.seeds as i32) as u8;
                             let values = self.level.of(endless);
                             if values[index].swap(byte, Ordering::Relaxed) != byte {
                                 changed.fetch_add(1, Ordering::Relaxed);
-                                moved = true;
                             }
-                        }
-                        if unmoves && moved {
-                            self.revisit_parents(index, &cursor.board, &mut after);
                         }
                         if settling {
                             if reads.settled {
@@ -446,7 +412,9 @@ impl Databases {
         }
         let mut db = Databases::empty(template, options.max_seeds)?;
         let even_moves = template.db_even_moves();
-        db.check_memory(options, even_moves)?;
+        // Retrograde analysis keeps a byte a position of work, the passes a bit.
+        let retrograde = G::CYCLES && G::UNMOVES && way == Way::Quick;
+        db.check_memory(options, even_moves, retrograde)?;
         let started = Instant::now();
         let mut stats = Vec::new();
         for seeds in 0..=options.max_seeds {
@@ -481,7 +449,11 @@ impl Databases {
             for value in &level.south {
                 value.store((2 * seeds) as u8, Ordering::Relaxed);
             }
-            let visit: Vec<AtomicU64> = atomics(len.div_ceil(64), seeds)?;
+            let visit: Vec<AtomicU64> = if retrograde {
+                Vec::new()
+            } else {
+                atomics(len.div_ceil(64), seeds)?
+            };
             if !G::CYCLES {
                 // Nothing is settled yet.
                 for word in &visit {
@@ -502,10 +474,7 @@ impl Databases {
             };
             // No more threads than the level has chunks: a small level is one thread's.
             let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
-            let mut passes = 0;
-            for pass in 1.. {
-                let (changed, unsettled) = work.pass(pass == 1, threads)?;
-                passes += 1;
+            let mut report = |pass, changed| {
                 if let Some(progress) = progress.as_mut() {
                     progress(&BuildProgress {
                         seeds,
@@ -515,6 +484,19 @@ impl Databases {
                         elapsed: started.elapsed(),
                     });
                 }
+            };
+            let mut passes = 0;
+            if retrograde {
+                let state: Vec<AtomicU8> = atomics(len, seeds)?;
+                passes = work.retrograde(threads, &state, &mut report)?;
+            }
+            for pass in 1.. {
+                if retrograde {
+                    break;
+                }
+                let (changed, unsettled) = work.pass(pass == 1, threads)?;
+                passes += 1;
+                report(pass, changed);
                 // Every value settled (a game that cannot cycle), or a pass that changed
                 // nothing: the values are the fixed point.
                 let settled = !G::CYCLES && unsettled == 0;
@@ -573,6 +555,7 @@ impl Databases {
         &self,
         options: &BuildOptions,
         even_moves: bool,
+        retrograde: bool,
     ) -> Result<(), DbError> {
         let conventions = if self.cycles { 2 } else { 1 };
         let mut kept: u64 = 0;
@@ -583,7 +566,7 @@ impl Databases {
             let len = self.level_len(seeds)?;
             let needed = kept
                 .saturating_add(len.saturating_mul(conventions))
-                .saturating_add(len / 8 + 8);
+                .saturating_add(if retrograde { len } else { len / 8 + 8 });
             if needed > options.memory_bytes {
                 return Err(DbError::Memory {
                     seeds,

@@ -240,19 +240,49 @@ impl Endgame for toguz::Toguz {
                 before[from + 1] -= 1;
                 found(before, mv);
             }
+            // A sowing of `laps` laps less one and `part` seeds more: the hole itself kept
+            // one seed a lap, and so did every other hole, and the first `part - 1` after it
+            // one seed more. Walking `part` up takes one seed more off one hole at a time.
             let laps = usize::from(after[from]);
-            if laps == 0 {
+            let Some(full) = laps.checked_sub(1) else {
+                continue;
+            };
+            before.copy_from_slice(after);
+            if before.iter().any(|&seeds| usize::from(seeds) < full) {
                 continue;
             }
-            for count in ((laps - 1) * holes + 1).max(2)..=(laps * holes).min(total) {
-                if !no_capture((from + count - 1) % holes) {
+            for seeds in before.iter_mut() {
+                *seeds -= full as u8;
+            }
+            for part in 1..=holes {
+                let last = (from + part - 1) % holes;
+                if part > 1 {
+                    if before[last] == 0 {
+                        break;
+                    }
+                    before[last] -= 1;
+                }
+                let count = full * holes + part;
+                if count > total {
+                    break;
+                }
+                if count < 2 || !no_capture(last) {
                     continue;
                 }
-                if let Some(before) = unsow(after, from, count, 0, before) {
-                    found(before, mv);
-                }
+                let Ok(count) = u8::try_from(count) else {
+                    break;
+                };
+                before[from] = count;
+                found(before, mv);
             }
         }
+    }
+
+    /// Without tuzdiks: a listed sowing starts from a hole with seeds, so the position has
+    /// the move and is not over (played to the end, a game ends only where the side to move
+    /// has none), and the landing rules out a capture.
+    fn db_unmoves_exact(&self) -> bool {
+        !self.rules().board.has_tuzdiks()
     }
 
     fn db_extra_states(&self) -> u32 {
@@ -533,6 +563,50 @@ mod tests {
             }
         });
         checked
+    }
+
+    /// Where a game says its list is exact (Toguz Kumalak 2 × 5), every pair it lists into a
+    /// position not over is a legal move of a position not over that keeps the seed count and
+    /// leads there, and no pair comes twice; where it does not (with tuzdiks), some are not.
+    #[test]
+    fn exact_unmoves_list_only_the_moves_there_are() {
+        for (board, max, exact) in [
+            (toguz::BoardSize::Five, 10, true),
+            (toguz::BoardSize::Seven, 4, false),
+        ] {
+            let rules = toguz::RuleSet {
+                board,
+                stop_at_majority: false,
+                ..toguz::RuleSet::STANDARD
+            };
+            let template = toguz::Toguz::new(rules);
+            assert_eq!(template.db_unmoves_exact(), exact);
+            let (mut listed, mut wrong) = (0, 0);
+            each_board(&template, max, |after, seeds, extra| {
+                let Some(child) = template.db_position(after, extra, Side::North) else {
+                    return;
+                };
+                let mut seen = Vec::new();
+                template.db_unmoves(after, &mut |before, mv| {
+                    listed += 1;
+                    assert!(!seen.contains(&(before.to_vec(), mv)), "{before:?} twice");
+                    seen.push((before.to_vec(), mv));
+                    let into = template
+                        .db_position(before, extra, Side::South)
+                        .filter(|parent| parent.legal_moves().contains(&mv))
+                        .map(|parent| parent.child(mv))
+                        .is_some_and(|c| c == child && !c.is_over());
+                    let kept = before.iter().map(|&s| usize::from(s)).sum::<usize>() == seeds;
+                    wrong += usize::from(!(into && kept));
+                });
+            });
+            assert!(listed > 10_000, "{listed}");
+            assert_eq!(
+                wrong == 0,
+                exact,
+                "{wrong} of {listed} listed are no such move"
+            );
+        }
     }
 
     /// Toguz Kumalak, with tuzdiks and without, and Oware, whose sowing passes over its own

@@ -9,8 +9,8 @@
 //! is found as its mirror (the rows swapped, South to move) under the other convention: one
 //! side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
 //! count, so a move leads to a level already built or to the same level; within a level the
-//! values are recomputed until nothing changes (where the game lists the moves into a
-//! position, only those of the positions whose children changed).
+//! values are recomputed until nothing changes, or, where the game lists the moves into a
+//! position, decided once each by retrograde analysis.
 //!
 //! Positions that can cycle for ever (Toguz Kumalak's sowing without a capture) get the value
 //! of the [`Endless`] convention: the iteration starts from the best value for the side that
@@ -131,16 +131,25 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
     }
 
     /// Whether [`db_unmoves`](Endgame::db_unmoves) lists the moves into a position, so that a
-    /// build works out again only the positions a changed value may change. Default `false`:
-    /// a build then works out again every position with a move that keeps the seed count,
-    /// until a pass changes nothing.
+    /// game that cycles is built by retrograde analysis, each value decided once (every move
+    /// that keeps the seed count must then pass the turn). Default `false`: a build then works
+    /// out again every position with a move that keeps the seed count, until a pass changes
+    /// nothing.
     const UNMOVES: bool = false;
 
     /// Calls `found` with boards (South to move, the extra state unchanged) and moves of
     /// South's that may lead to the board `after` (North to move) keeping the seed count:
-    /// every such pair, and perhaps some that do not (each costs the build a needless visit).
+    /// every such pair once, and perhaps some that do not (a build plays each to check it,
+    /// unless [`db_unmoves_exact`](Endgame::db_unmoves_exact)).
     fn db_unmoves(&self, after: &[u8], found: &mut dyn FnMut(&[u8], Self::Move)) {
         let _ = (after, found);
+    }
+
+    /// Whether [`db_unmoves`](Endgame::db_unmoves) lists only such pairs, where `after` is a
+    /// position not over: each is then a legal move of a position not over that keeps the
+    /// seed count and leads there, and a build takes it as listed. Default `false`.
+    fn db_unmoves_exact(&self) -> bool {
+        false
     }
 }
 

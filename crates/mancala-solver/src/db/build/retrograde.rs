@@ -1,0 +1,357 @@
+//! A level of a game that cycles, built by retrograde analysis: each value is decided once,
+//! in the order of the values, and the positions with a move into a decided one are
+//! re-examined, as the builders of the Awari and checkers databases did.
+//!
+//! A position under South's convention and its children under North's (each kept as its
+//! mirror, the conventions swapped) are one game between the side that gets the seeds of an
+//! endless line (the favoured side) and the other. A node is a position and a convention: under
+//! South's the side to move is favoured, under North's the other side. Its value `W` is taken
+//! for the favoured side. Within the level every move passes the turn and gains nothing (the
+//! seed count is kept, so the scores are), so the level is a game whose only payoffs are where
+//! play leaves it (a capture into a level built, or the end of the game), each known when the
+//! level starts, and where an endless line gives the favoured side every seed left, `+n`, more
+//! than any other payoff.
+//!
+//! The values are decided from the lowest up. A node of the other side takes the lowest of its
+//! options, so it is decided as soon as one of them reaches the value being decided (none is
+//! lower, or it would have been decided then). A node of the favoured side takes the highest,
+//! so it is decided once every option is known. A node never decided is one the favoured side
+//! keeps in the level for ever: `+n`. This is the value the passes' iteration reaches from
+//! `+n` everywhere (the greatest fixed point for the favoured side), in one visit a position and
+//! a re-examination a move into it, where the iteration takes dozens of passes.
+
+use super::{Cursor, Work, CHUNK};
+use crate::db::{level_index, DbError, Endgame, Place};
+use crate::Endless;
+use mancala_engine::Side;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+
+/// The bits of a position's state: how many of its moves within the level lead to a node not
+/// yet decided (its favoured node's count; at most 15), and whether each of its nodes is
+/// decided.
+const COUNT: u8 = 0x0f;
+const FAVOURED_DECIDED: u8 = 0x40;
+const OTHER_DECIDED: u8 = 0x80;
+
+/// The nodes decided in the sweep under way whose parents are still to be re-examined, each
+/// with its board.
+#[derive(Default)]
+struct Pending {
+    /// Each node's index and whether it is the favoured one.
+    nodes: Vec<(usize, bool)>,
+    /// Their boards, one after the other.
+    boards: Vec<u8>,
+}
+
+impl Pending {
+    fn push(&mut self, index: usize, favoured: bool, board: &[u8]) {
+        self.nodes.push((index, favoured));
+        self.boards.extend_from_slice(board);
+    }
+
+    /// The last node, its board written into `board`.
+    fn pop(&mut self, board: &mut [u8]) -> Option<(usize, bool)> {
+        let node = self.nodes.pop()?;
+        let at = self.boards.len() - board.len();
+        board.copy_from_slice(&self.boards[at..]);
+        self.boards.truncate(at);
+        Some(node)
+    }
+}
+
+/// What a sweep did.
+#[derive(Default)]
+struct Tally {
+    decided: AtomicU64,
+    failed: AtomicBool,
+    /// A move within the level that kept the side to move: the analysis does not apply.
+    same_side: AtomicBool,
+}
+
+impl<G: Endgame> Work<'_, G> {
+    /// Builds the level (both conventions) by retrograde analysis, with `report(pass, decided)`
+    /// after the first pass and after each sweep that decided a node; the passes made.
+    pub(super) fn retrograde(
+        &self,
+        threads: usize,
+        state: &[AtomicU8],
+        report: &mut dyn FnMut(u32, u64),
+    ) -> Result<u32, DbError> {
+        let north = self.level.of(Endless::North);
+        let south = self.level.of(Endless::South);
+        let len = south.len();
+        let top = (2 * self.seeds) as u8;
+        let tally = Tally::default();
+        self.on_threads(threads, &tally, |start, end, _| {
+            self.first_pass(start, end, state, &tally)
+        })?;
+        if tally.same_side.load(Ordering::Relaxed) {
+            return Err(DbError::Rules(
+                "a move within a level keeps the side to move; the build needs every such move to pass the turn".into(),
+            ));
+        }
+        let total = 2 * len as u64;
+        let mut decided = tally.decided.load(Ordering::Relaxed);
+        report(1, decided);
+        let mut passes = 1;
+        for value in 0..top {
+            if decided == total {
+                break;
+            }
+            let tally = Tally::default();
+            self.on_threads(threads, &tally, |start, end, pending| {
+                self.sweep(value, start, end, state, pending, &tally)
+            })?;
+            let now = tally.decided.load(Ordering::Relaxed);
+            if now > 0 {
+                passes += 1;
+                decided += now;
+                report(passes, now);
+            }
+        }
+        // What is left is endless play: every seed to the favoured side. Then North's
+        // convention from its own side to move.
+        for ((s, n), state) in south.iter().zip(north).zip(state) {
+            let bits = state.load(Ordering::Relaxed);
+            if bits & FAVOURED_DECIDED == 0 {
+                s.store(top, Ordering::Relaxed);
+            }
+            if bits & OTHER_DECIDED == 0 {
+                n.store(top, Ordering::Relaxed);
+            }
+            n.store(top - n.load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+        Ok(passes)
+    }
+
+    /// Runs `work(start, end, pending)` over the level's positions in chunks on `threads`
+    /// threads, then re-examines the parents of the nodes it left pending.
+    fn on_threads(
+        &self,
+        threads: usize,
+        tally: &Tally,
+        work: impl Fn(usize, usize, &mut Pending) + Sync,
+    ) -> Result<(), DbError> {
+        let len = self.level.south.len();
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            let worker = || {
+                let mut pending = Pending::default();
+                loop {
+                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= len {
+                        break;
+                    }
+                    work(start, (start + CHUNK).min(len), &mut pending);
+                }
+            };
+            let handles: Vec<_> = (1..threads)
+                .map(|_| std::thread::Builder::new().spawn_scoped(scope, worker))
+                .collect();
+            worker();
+            for handle in handles {
+                let failed = handle.map_or(true, |handle| handle.join().is_err());
+                tally.failed.fetch_or(failed, Ordering::Relaxed);
+            }
+        });
+        if tally.failed.load(Ordering::Relaxed) {
+            return Err(DbError::Thread("a building thread failed".into()));
+        }
+        Ok(())
+    }
+
+    /// Every position of `start..end`: its options that leave the level, as the favoured
+    /// node's value so far and the other node's, and its moves within the level.
+    fn first_pass(&self, start: usize, end: usize, state: &[AtomicU8], tally: &Tally) {
+        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
+        let seeds = self.seeds as i32;
+        let mut cursor = Cursor {
+            board: vec![0; self.template.db_pits()],
+            rank: None,
+        };
+        for index in start..end {
+            let exits = self.exits(index, &mut cursor, tally);
+            let Some(([favoured, other], inner)) = exits else {
+                // No position, or a finished game: never probed, and no parent's child.
+                south[index].store(self.seeds as u8, Ordering::Relaxed);
+                north[index].store(self.seeds as u8, Ordering::Relaxed);
+                state[index].store(FAVOURED_DECIDED | OTHER_DECIDED, Ordering::Relaxed);
+                tally.decided.fetch_add(2, Ordering::Relaxed);
+                continue;
+            };
+            // The favoured node's best so far (none: the lowest, which any option passes);
+            // the other node's lowest so far, for the favoured side (none: the highest).
+            let favoured = favoured.map_or(0, |v| v + seeds);
+            let other = other.map_or(2 * seeds, |v| seeds - v);
+            south[index].store(favoured as u8, Ordering::Relaxed);
+            north[index].store(other as u8, Ordering::Relaxed);
+            state[index].store(inner, Ordering::Relaxed);
+        }
+    }
+
+    /// The best option leaving the level of the position at `index` for its side to move,
+    /// under South's convention and under North's (`None` where every move stays), and its
+    /// moves that stay; `None` for an index no position has, or a finished game.
+    fn exits(
+        &self,
+        index: usize,
+        cursor: &mut Cursor,
+        tally: &Tally,
+    ) -> Option<([Option<i32>; 2], u8)> {
+        let states = u64::from(self.extra);
+        self.seek(index as u64 / states, cursor);
+        let position = self.position(&cursor.board, (index as u64 % states) as u32)?;
+        if position.is_over() {
+            return None;
+        }
+        let me = position.side_to_move();
+        let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
+        let before = diff(&position);
+        let (mut best, mut inner) = ([None::<i32>; 2], 0u8);
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let gain = diff(&child) - before;
+            let take = |best: &mut Option<i32>, value: i32| {
+                *best = Some(best.map_or(value, |b| b.max(value)));
+            };
+            if child.is_over() {
+                best.iter_mut().for_each(|best| take(best, gain));
+                continue;
+            }
+            let place = self.locate(&child)?;
+            let sign = if child.side_to_move() == me { 1 } else { -1 };
+            if place.seeds == self.seeds {
+                if sign == 1 {
+                    tally.same_side.store(true, Ordering::Relaxed);
+                }
+                inner += 1;
+                continue;
+            }
+            for (best, endless) in best.iter_mut().zip([Endless::South, Endless::North]) {
+                let values = self.done.get(place.seeds)?.of(place.convention(endless));
+                let value = values.get(place.index)?.load(Ordering::Relaxed);
+                take(best, gain + sign * (i32::from(value) - place.seeds as i32));
+            }
+        }
+        if inner > COUNT {
+            return None;
+        }
+        Some((best, inner))
+    }
+
+    /// Decides the nodes of `start..end` whose value is now `value` (as `W + n`), then every
+    /// node that decides in turn.
+    fn sweep(
+        &self,
+        value: u8,
+        start: usize,
+        end: usize,
+        state: &[AtomicU8],
+        pending: &mut Pending,
+        tally: &Tally,
+    ) {
+        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
+        let pits = self.template.db_pits();
+        let mut cursor = Cursor {
+            board: vec![0; pits],
+            rank: None,
+        };
+        let (mut board, mut after) = (vec![0; pits], vec![0; pits]);
+        let exact = self.template.db_unmoves_exact();
+        let states = u64::from(self.extra);
+        for index in start..end {
+            let bits = state[index].load(Ordering::Acquire);
+            if bits & (FAVOURED_DECIDED | OTHER_DECIDED) == FAVOURED_DECIDED | OTHER_DECIDED {
+                continue;
+            }
+            let favoured = bits & (FAVOURED_DECIDED | COUNT) == 0
+                && south[index].load(Ordering::Relaxed) == value;
+            let other = bits & OTHER_DECIDED == 0 && north[index].load(Ordering::Relaxed) == value;
+            for (ready, favoured, flag) in [
+                (favoured, true, FAVOURED_DECIDED),
+                (other, false, OTHER_DECIDED),
+            ] {
+                if ready && state[index].fetch_or(flag, Ordering::AcqRel) & flag == 0 {
+                    self.seek(index as u64 / states, &mut cursor);
+                    pending.push(index, favoured, &cursor.board);
+                }
+            }
+            while let Some(node) = pending.pop(&mut board) {
+                tally.decided.fetch_add(1, Ordering::Relaxed);
+                self.decide_parents(node, &board, &mut after, exact, value, state, pending);
+            }
+        }
+    }
+
+    /// Re-examines the positions with a move into the node `(index, favoured)` of `board`,
+    /// decided at `value`: the favoured node of each takes it as an option; the other node of
+    /// each is decided with it. Each move listed into it is played to check it unless the
+    /// game's list is `exact`; `after` is room for a board.
+    #[allow(clippy::too_many_arguments, reason = "one sweep's state, passed down")]
+    fn decide_parents(
+        &self,
+        (index, favoured): (usize, bool),
+        board: &[u8],
+        after: &mut [u8],
+        exact: bool,
+        value: u8,
+        state: &[AtomicU8],
+        pending: &mut Pending,
+    ) {
+        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
+        // The node is kept as the mirror of its parents' child, North to move.
+        let half = board.len() / 2;
+        after[..half].copy_from_slice(&board[half..]);
+        after[half..].copy_from_slice(&board[..half]);
+        let states = u64::from(self.extra);
+        let extra = self
+            .template
+            .db_mirror_extra((index as u64 % states) as u32);
+        self.template.db_unmoves(after, &mut |before, mv| {
+            let Some((rank, _)) = self.ranks.rank(before) else {
+                return;
+            };
+            let Ok(parent) = usize::try_from(level_index(rank, self.extra, extra)) else {
+                return;
+            };
+            if !exact && !self.moves_into(before, extra, mv, index) {
+                return;
+            }
+            if favoured {
+                // The other side's node at the parent: nothing lower is left.
+                if state[parent].fetch_or(OTHER_DECIDED, Ordering::AcqRel) & OTHER_DECIDED == 0 {
+                    north[parent].store(value, Ordering::Relaxed);
+                    pending.push(parent, false, before);
+                }
+            } else {
+                // The favoured node at the parent: one option more known; decided at the
+                // last if none is higher.
+                south[parent].fetch_max(value, Ordering::AcqRel);
+                let count = state[parent].fetch_sub(1, Ordering::AcqRel) & COUNT;
+                if count == 1
+                    && south[parent].load(Ordering::Acquire) == value
+                    && state[parent].fetch_or(FAVOURED_DECIDED, Ordering::AcqRel) & FAVOURED_DECIDED
+                        == 0
+                {
+                    pending.push(parent, true, before);
+                }
+            }
+        });
+    }
+
+    /// Whether the position of `before` and `extra`, South to move, has the move `mv`, and it
+    /// keeps the seed count and leads to the position at `index` (kept as its mirror).
+    fn moves_into(&self, before: &[u8], extra: u32, mv: G::Move, index: usize) -> bool {
+        let Some(position) = self.template.db_position_quick(before, extra, Side::South) else {
+            return false;
+        };
+        if position.is_over() || !position.legal_moves().contains(&mv) {
+            return false;
+        }
+        let child = position.child(mv);
+        !child.is_over()
+            && self.locate(&child).is_some_and(|place: Place| {
+                place.seeds == self.seeds && place.index == index && place.mirrored
+            })
+    }
+}
