@@ -14,7 +14,7 @@ pub fn build<G>(
 ) -> Result<(Databases, Vec<LevelStats>), String> {
     let mut tell = |p: &BuildProgress| {
         errln!(
-            "progress: level {}, pass {}, {} of {} values changed, {:.1} s",
+            "progress: level {}, pass {}, {} values set ({} positions), {:.1} s",
             p.seeds,
             p.pass,
             p.changed,

@@ -78,7 +78,8 @@ pub struct BuildProgress {
     pub pass: u32,
     /// Positions of the level.
     pub positions: u64,
-    /// Values the pass changed (under either convention).
+    /// Values the pass changed, or for a level built by retrograde analysis decided (under
+    /// either convention).
     pub changed: u64,
     /// Time since the build started.
     pub elapsed: Duration,
@@ -91,7 +92,8 @@ pub struct LevelStats {
     pub seeds: u32,
     /// Positions (indices, some of which no game reaches).
     pub positions: u64,
-    /// Passes (each works out both conventions where there are two).
+    /// Passes (each works out both conventions where there are two): for a level built by
+    /// retrograde analysis, the first pass and a sweep for each value decided.
     pub passes: u32,
     /// Positions whose value differs between the two conventions.
     pub endless: u64,

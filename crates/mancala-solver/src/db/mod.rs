@@ -13,10 +13,12 @@
 //! position, decided once each by retrograde analysis.
 //!
 //! Positions that can cycle for ever (Toguz Kumalak's sowing without a capture) get the value
-//! of the [`Endless`] convention: the iteration starts from the best value for the side that
-//! gets the seeds of an endless game and only moves away from it, so it stops at the greatest
-//! fixed point for that side, the value of the game in which an endless line gives it the seeds
-//! left. A game that can cycle is built under both conventions (two bytes a position); where
+//! of the [`Endless`] convention: the value of the game in which an endless line gives the
+//! seeds left to the side the convention names. The iteration reaches it by starting from the
+//! best value for that side and only moving away from it (the greatest fixed point for that
+//! side); retrograde analysis, by deciding the values from that side's worst up and leaving it
+//! every position it can keep in the level for ever. A game that can cycle is built under both
+//! conventions (two bytes a position); where
 //! the two differ, the value depends on the convention. Kalah cannot cycle (a move that
 //! keeps the seed count moves seeds forward in the mover's own row), so one convention holds.
 //! Oware can cycle, and its repetition rule makes the boards since the last capture part of a

@@ -43,6 +43,12 @@ struct Pending {
     boards: Vec<u8>,
 }
 
+/// A sweep's room for boards and for the parents of a node.
+struct Scratch {
+    after: Vec<u8>,
+    parents: Pending,
+}
+
 impl Pending {
     fn push(&mut self, index: usize, favoured: bool, board: &[u8]) {
         self.nodes.push((index, favoured));
@@ -60,12 +66,25 @@ impl Pending {
 }
 
 /// What a sweep did.
-#[derive(Default)]
 struct Tally {
     decided: AtomicU64,
+    /// The lowest value above the sweep's at which a node is ready to be decided (`u8::MAX`
+    /// for none): the next sweep's.
+    next: AtomicU8,
     failed: AtomicBool,
     /// A move within the level that kept the side to move: the analysis does not apply.
     same_side: AtomicBool,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            decided: AtomicU64::new(0),
+            next: AtomicU8::new(u8::MAX),
+            failed: AtomicBool::new(false),
+            same_side: AtomicBool::new(false),
+        }
+    }
 }
 
 impl<G: Endgame> Work<'_, G> {
@@ -94,10 +113,9 @@ impl<G: Endgame> Work<'_, G> {
         let mut decided = tally.decided.load(Ordering::Relaxed);
         report(1, decided);
         let mut passes = 1;
-        for value in 0..top {
-            if decided == total {
-                break;
-            }
+        // Each sweep finds the value of the next: no sweep for a value no node takes.
+        let mut value = 0;
+        while value < top && decided < total {
             let tally = Tally::default();
             self.on_threads(threads, &tally, |start, end, pending| {
                 self.sweep(value, start, end, state, pending, &tally)
@@ -108,6 +126,7 @@ impl<G: Endgame> Work<'_, G> {
                 decided += now;
                 report(passes, now);
             }
+            value = tally.next.load(Ordering::Relaxed);
         }
         // What is left is endless play: every seed to the favoured side. Then North's
         // convention from its own side to move.
@@ -256,17 +275,29 @@ impl<G: Endgame> Work<'_, G> {
             board: vec![0; pits],
             rank: None,
         };
-        let (mut board, mut after) = (vec![0; pits], vec![0; pits]);
+        let mut board = vec![0; pits];
+        let mut scratch = Scratch {
+            after: vec![0; pits],
+            parents: Pending::default(),
+        };
         let exact = self.template.db_unmoves_exact();
+        let mut next = u8::MAX;
         let states = u64::from(self.extra);
         for index in start..end {
             let bits = state[index].load(Ordering::Acquire);
             if bits & (FAVOURED_DECIDED | OTHER_DECIDED) == FAVOURED_DECIDED | OTHER_DECIDED {
                 continue;
             }
-            let favoured = bits & (FAVOURED_DECIDED | COUNT) == 0
-                && south[index].load(Ordering::Relaxed) == value;
-            let other = bits & OTHER_DECIDED == 0 && north[index].load(Ordering::Relaxed) == value;
+            // A node ready at a higher value waits for its sweep.
+            let mut ready = |bit: u8, at: &AtomicU8| {
+                let at = at.load(Ordering::Relaxed);
+                if bits & bit == 0 && at > value {
+                    next = next.min(at);
+                }
+                bits & bit == 0 && at == value
+            };
+            let favoured = ready(FAVOURED_DECIDED | COUNT, &south[index]);
+            let other = ready(OTHER_DECIDED, &north[index]);
             for (ready, favoured, flag) in [
                 (favoured, true, FAVOURED_DECIDED),
                 (other, false, OTHER_DECIDED),
@@ -278,29 +309,35 @@ impl<G: Endgame> Work<'_, G> {
             }
             while let Some(node) = pending.pop(&mut board) {
                 tally.decided.fetch_add(1, Ordering::Relaxed);
-                self.decide_parents(node, &board, &mut after, exact, value, state, pending);
+                let found =
+                    self.decide_parents(node, &board, &mut scratch, exact, value, state, pending);
+                next = next.min(found);
             }
         }
+        tally.next.fetch_min(next, Ordering::Relaxed);
     }
 
     /// Re-examines the positions with a move into the node `(index, favoured)` of `board`,
     /// decided at `value`: the favoured node of each takes it as an option; the other node of
     /// each is decided with it. Each move listed into it is played to check it unless the
-    /// game's list is `exact`; `after` is room for a board.
+    /// game's list is `exact`. The lowest value above `value` at
+    /// which a favoured node it leaves with every option known waits (`u8::MAX` for none).
     #[allow(clippy::too_many_arguments, reason = "one sweep's state, passed down")]
     fn decide_parents(
         &self,
         (index, favoured): (usize, bool),
         board: &[u8],
-        after: &mut [u8],
+        scratch: &mut Scratch,
         exact: bool,
         value: u8,
         state: &[AtomicU8],
         pending: &mut Pending,
-    ) {
+    ) -> u8 {
         let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
+        let mut next = u8::MAX;
         // The node is kept as the mirror of its parents' child, North to move.
         let half = board.len() / 2;
+        let Scratch { after, parents } = scratch;
         after[..half].copy_from_slice(&board[half..]);
         after[half..].copy_from_slice(&board[..half]);
         let states = u64::from(self.extra);
@@ -317,26 +354,45 @@ impl<G: Endgame> Work<'_, G> {
             if !exact && !self.moves_into(before, extra, mv, index) {
                 return;
             }
+            // Read first, so that the parents' cache misses overlap: each atomic update
+            // below waits for the one before it. Whether the parent's node is still open.
+            let bits = std::hint::black_box(state[parent].load(Ordering::Relaxed));
+            let open = if favoured {
+                bits & OTHER_DECIDED == 0
+            } else {
+                south[parent].load(Ordering::Relaxed) < value
+            };
+            parents.push(parent, open, before);
+        });
+        while let Some((parent, open)) = parents.pop(after) {
             if favoured {
                 // The other side's node at the parent: nothing lower is left.
-                if state[parent].fetch_or(OTHER_DECIDED, Ordering::AcqRel) & OTHER_DECIDED == 0 {
-                    north[parent].store(value, Ordering::Relaxed);
-                    pending.push(parent, false, before);
-                }
-            } else {
-                // The favoured node at the parent: one option more known; decided at the
-                // last if none is higher.
-                south[parent].fetch_max(value, Ordering::AcqRel);
-                let count = state[parent].fetch_sub(1, Ordering::AcqRel) & COUNT;
-                if count == 1
-                    && south[parent].load(Ordering::Acquire) == value
-                    && state[parent].fetch_or(FAVOURED_DECIDED, Ordering::AcqRel) & FAVOURED_DECIDED
-                        == 0
+                if open
+                    && state[parent].fetch_or(OTHER_DECIDED, Ordering::AcqRel) & OTHER_DECIDED == 0
                 {
-                    pending.push(parent, true, before);
+                    north[parent].store(value, Ordering::Relaxed);
+                    pending.push(parent, false, after);
                 }
+                continue;
             }
-        });
+            // The favoured node at the parent: one option more known; decided at the last if
+            // none is higher.
+            if open {
+                south[parent].fetch_max(value, Ordering::AcqRel);
+            }
+            if state[parent].fetch_sub(1, Ordering::AcqRel) & COUNT != 1 {
+                continue;
+            }
+            let best = south[parent].load(Ordering::Acquire);
+            if best > value {
+                next = next.min(best);
+            } else if state[parent].fetch_or(FAVOURED_DECIDED, Ordering::AcqRel) & FAVOURED_DECIDED
+                == 0
+            {
+                pending.push(parent, true, after);
+            }
+        }
+        next
     }
 
     /// Whether the position of `before` and `extra`, South to move, has the move `mv`, and it
