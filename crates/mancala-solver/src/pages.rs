@@ -13,6 +13,11 @@ pub(crate) struct Pages {
 }
 
 impl Pages {
+    /// No memory.
+    pub(crate) fn empty() -> Pages {
+        Pages { map: None }
+    }
+
     /// Memory for `len` values of `T`, all bits zero; `None` if the system does not give it.
     pub(crate) fn zeroed<T>(len: usize) -> Option<Pages> {
         let bytes = len.checked_mul(core::mem::size_of::<T>())?;
@@ -24,6 +29,11 @@ impl Pages {
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         Some(Pages { map: Some(map) })
+    }
+
+    /// The memory as bytes, to read.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        self.map.as_deref().unwrap_or(&[])
     }
 
     /// The memory as the values it was made for (as many as fit).

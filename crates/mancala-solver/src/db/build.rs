@@ -10,6 +10,7 @@ mod retrograde;
 
 use super::index::{next_board, Binomials, Ranks};
 use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
+use crate::pages::Pages;
 use crate::Endless;
 use mancala_engine::Side;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -130,12 +131,28 @@ struct Work<'a, G> {
     /// The conventions built: South's, then North's for a game that cycles.
     conventions: &'a [Endless],
     /// The level being built, under each of `conventions`.
-    level: &'a Level,
+    level: Building<'a>,
     /// A bit a position: whether the next pass visits it. A game that cycles sets it in the
     /// first pass for a position with a move that keeps the seed count, and it stays. A game
     /// that cannot cycle starts with every bit set and clears a position's once its value is
     /// settled (worked out from settled values alone), so a pass visits only the others.
     visit: &'a [AtomicU64],
+}
+
+/// The values of the level being built, under each convention built.
+#[derive(Clone, Copy)]
+struct Building<'a> {
+    south: &'a [AtomicU8],
+    north: Option<&'a [AtomicU8]>,
+}
+
+impl<'a> Building<'a> {
+    fn of(&self, endless: Endless) -> &'a [AtomicU8] {
+        match (endless, self.north) {
+            (Endless::North, Some(north)) => north,
+            _ => self.south,
+        }
+    }
 }
 
 /// A thread's board, and its rank when it holds one.
@@ -251,12 +268,14 @@ impl<G: Endgame> Work<'_, G> {
             }
             for (best, &endless) in best.iter_mut().zip(self.conventions) {
                 let endless = place.convention(endless);
-                let values = if here {
-                    self.level.of(endless)
+                let value = if here {
+                    self.level
+                        .of(endless)
+                        .get(place.index)?
+                        .load(Ordering::Relaxed)
                 } else {
-                    self.done.get(place.seeds)?.of(endless)
+                    *self.done.get(place.seeds)?.of(endless).get(place.index)?
                 };
-                let value = values.get(place.index)?.load(Ordering::Relaxed);
                 let value = i32::from(value) - place.seeds as i32;
                 *best = (*best).max(gain + sign * value);
             }
@@ -438,17 +457,15 @@ impl Databases {
             } else {
                 &[Endless::South]
             };
+            let mut level = Level::zeroed(len, db.cycles, seeds)?;
+            let (south, north) = level.values_mut::<AtomicU8>();
+            let building = Building {
+                south,
+                north: north.map(|north| &*north),
+            };
             // The start: South moves in every position kept, so the best value under South's
             // convention, the worst under North's (zeros).
-            let level = Level {
-                south: atomics(len, seeds)?,
-                north: if db.cycles {
-                    Some(atomics(len, seeds)?)
-                } else {
-                    None
-                },
-            };
-            for value in &level.south {
+            for value in building.south {
                 value.store((2 * seeds) as u8, Ordering::Relaxed);
             }
             let visit: Vec<AtomicU64> = if retrograde {
@@ -471,7 +488,7 @@ impl Databases {
                 seeds: seeds as usize,
                 extra: db.extra,
                 conventions,
-                level: &level,
+                level: building,
                 visit: &visit,
             };
             // No more threads than the level has chunks: a small level is one thread's.
@@ -489,8 +506,11 @@ impl Databases {
             };
             let mut passes = 0;
             if retrograde {
-                let state: Vec<AtomicU8> = atomics(len, seeds)?;
-                passes = work.retrograde(threads, &state, &mut report)?;
+                let mut state = Pages::zeroed::<AtomicU8>(len).ok_or(DbError::Allocation {
+                    seeds,
+                    bytes: len as u64,
+                })?;
+                passes = work.retrograde(threads, state.values(), &mut report)?;
             }
             for pass in 1.. {
                 if retrograde {
@@ -506,14 +526,12 @@ impl Databases {
                     break;
                 }
             }
-            let endless = level.north.as_ref().map_or(0, |north| {
-                level
-                    .south
-                    .iter()
-                    .zip(north)
-                    .filter(|(s, n)| s.load(Ordering::Relaxed) != n.load(Ordering::Relaxed))
-                    .count() as u64
-            });
+            let endless = if db.cycles {
+                let (south, north) = (level.of(Endless::South), level.of(Endless::North));
+                south.iter().zip(north).filter(|(s, n)| s != n).count() as u64
+            } else {
+                0
+            };
             db.levels.push(level);
             stats.push(LevelStats {
                 seeds,
@@ -692,22 +710,12 @@ mod tests {
         let (whole, _) = build(None);
         let (even, stats) = build(Some(40));
         for (seeds, (all, kept)) in whole.levels.iter().zip(&even.levels).enumerate() {
-            let values = |level: &Level| -> Vec<u8> {
-                level
-                    .south
-                    .iter()
-                    .chain(level.north.iter().flatten())
-                    .map(|v| v.load(Ordering::Relaxed))
-                    .collect()
-            };
+            let values = |level: &Level| -> Vec<u8> { level.held().flatten().copied().collect() };
             if seeds % 2 == 0 {
-                assert!(
-                    !all.south.is_empty() && values(all) == values(kept),
-                    "{seeds}"
-                );
+                assert!(all.len() > 0 && values(all) == values(kept), "{seeds}");
                 assert!(stats[seeds].passes > 0);
             } else {
-                assert!(kept.south.is_empty() && kept.north.as_ref().is_some_and(Vec::is_empty));
+                assert!(kept.len() == 0 && kept.held().count() == 2 && values(kept).is_empty());
                 assert_eq!((stats[seeds].positions, stats[seeds].passes), (0, 0));
             }
         }

@@ -19,7 +19,6 @@
 
 use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicU8, Ordering};
 
 const MAGIC: &[u8; 8] = b"MANCALDB";
 const VERSION: u32 = 2;
@@ -130,16 +129,11 @@ impl Databases {
         out.put(&[if self.cycles { 2 } else { 1 }])?;
         out.put(&(self.levels.len() as u32).to_le_bytes())?;
         for level in &self.levels {
-            out.put(&(level.south.len() as u64).to_le_bytes())?;
+            out.put(&(level.len() as u64).to_le_bytes())?;
         }
-        let mut block = Vec::with_capacity(BLOCK);
-        for level in &self.levels {
-            for values in core::iter::once(&level.south).chain(&level.north) {
-                for chunk in values.chunks(BLOCK) {
-                    block.clear();
-                    block.extend(chunk.iter().map(|v| v.load(Ordering::Relaxed)));
-                    out.put(&block)?;
-                }
+        for values in self.levels.iter().flat_map(Level::held) {
+            for chunk in values.chunks(BLOCK) {
+                out.put(chunk)?;
             }
         }
         let hash = out.hash.0;
@@ -207,35 +201,20 @@ impl Databases {
                 });
             }
         }
-        let mut block = vec![0u8; BLOCK];
         for (seeds, len) in (0..levels).zip(lens) {
-            let mut read = || -> Result<Vec<AtomicU8>, DbError> {
-                let mut values = Vec::new();
-                values
-                    .try_reserve_exact(len)
-                    .map_err(|_| DbError::Allocation {
-                        seeds,
-                        bytes: len as u64,
-                    })?;
-                while values.len() < len {
-                    let n = (len - values.len()).min(BLOCK);
-                    input.take(&mut block[..n])?;
-                    if let Some(&bad) = block[..n].iter().find(|&&b| u32::from(b) > 2 * seeds) {
+            let mut level = Level::zeroed(len, conventions == 2, seeds)?;
+            let (south, north) = level.values_mut::<u8>();
+            for values in core::iter::once(south).chain(north) {
+                for block in values.chunks_mut(BLOCK) {
+                    input.take(block)?;
+                    if let Some(&bad) = block.iter().find(|&&b| u32::from(b) > 2 * seeds) {
                         return Err(DbError::Format(format!(
                             "a value byte {bad} in the level of {seeds} seeds"
                         )));
                     }
-                    values.extend(block[..n].iter().map(|&b| AtomicU8::new(b)));
                 }
-                Ok(values)
-            };
-            let south = read()?;
-            let north = if conventions == 2 {
-                Some(read()?)
-            } else {
-                None
-            };
-            db.levels.push(Level { south, north });
+            }
+            db.levels.push(level);
         }
         let expected = input.hash.0;
         let mut stored = [0u8; 8];

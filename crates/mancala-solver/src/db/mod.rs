@@ -36,11 +36,11 @@ pub(crate) mod index;
 
 pub use build::{BuildOptions, BuildProgress, LevelStats};
 
+use crate::pages::Pages;
 use crate::Endless;
 use index::{Binomials, Ranks};
 use mancala_engine::{Game, Side};
 use std::any::Any;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The most seeds on the board a level may have: a value plus the seed count fits a byte.
 pub const MAX_LEVEL_SEEDS: u32 = 127;
@@ -213,29 +213,64 @@ pub enum DbError {
     },
 }
 
-/// One level: a byte a position and convention.
+/// One level: a byte a position and convention, each convention in memory of its own, in
+/// huge pages where the system gives them (a build and a probe read it at random).
 #[derive(Debug)]
 pub(crate) struct Level {
     /// Under [`Endless::South`] (the only one for a game that cannot cycle).
-    pub(crate) south: Vec<AtomicU8>,
+    south: Pages,
     /// Under [`Endless::North`], for a game that can cycle.
-    pub(crate) north: Option<Vec<AtomicU8>>,
+    north: Option<Pages>,
 }
 
 impl Level {
     /// A level not built: it holds no position.
     fn not_built(cycles: bool) -> Level {
         Level {
-            south: Vec::new(),
-            north: cycles.then(Vec::new),
+            south: Pages::empty(),
+            north: cycles.then(Pages::empty),
         }
     }
 
-    fn of(&self, endless: Endless) -> &[AtomicU8] {
+    /// A level of `len` positions (of `seeds` seeds), every byte zero, under one convention
+    /// or, for a game that `cycles`, two.
+    fn zeroed(len: usize, cycles: bool, seeds: u32) -> Result<Level, DbError> {
+        let pages = || {
+            Pages::zeroed::<u8>(len).ok_or(DbError::Allocation {
+                seeds,
+                bytes: len as u64,
+            })
+        };
+        Ok(Level {
+            south: pages()?,
+            north: if cycles { Some(pages()?) } else { None },
+        })
+    }
+
+    /// Its positions (0 for a level not built).
+    pub(crate) fn len(&self) -> usize {
+        self.south.bytes().len()
+    }
+
+    /// The values under `endless`.
+    pub(crate) fn of(&self, endless: Endless) -> &[u8] {
         match (endless, &self.north) {
-            (Endless::North, Some(north)) => north,
-            _ => &self.south,
+            (Endless::North, Some(north)) => north.bytes(),
+            _ => self.south.bytes(),
         }
+    }
+
+    /// The values under each convention held, South's first.
+    pub(crate) fn held(&self) -> impl Iterator<Item = &[u8]> {
+        core::iter::once(self.south.bytes()).chain(self.north.as_ref().map(Pages::bytes))
+    }
+
+    /// The values under each convention held (South's first), to fill: `T` is a byte, or an
+    /// atomic byte for threads to share.
+    fn values_mut<T: zerocopy::FromBytes + zerocopy::IntoBytes + zerocopy::KnownLayout>(
+        &mut self,
+    ) -> (&mut [T], Option<&mut [T]>) {
+        (self.south.values(), self.north.as_mut().map(Pages::values))
     }
 }
 
@@ -331,7 +366,7 @@ impl Databases {
     /// mirror with North to move too. A level not built (see [`BuildOptions::from_seeds`])
     /// has none.
     pub fn positions(&self) -> u64 {
-        self.levels.iter().map(|l| l.south.len() as u64).sum()
+        self.levels.iter().map(|l| l.len() as u64).sum()
     }
 
     /// The bytes of every level.
@@ -417,7 +452,7 @@ impl Databases {
             level
                 .of(place.convention(endless))
                 .get(place.index)
-                .map(|v| i32::from(v.load(Ordering::Relaxed)) - place.seeds as i32)
+                .map(|&v| i32::from(v) - place.seeds as i32)
         };
         let mine = value(endless)?;
         Some((mine, value(endless.other())? != mine))

@@ -72,8 +72,9 @@ struct Tally {
     /// for none): the next sweep's.
     next: AtomicU8,
     failed: AtomicBool,
-    /// A move within the level that kept the side to move: the analysis does not apply.
-    same_side: AtomicBool,
+    /// A move within the level that kept the side to move, or a position with more such
+    /// moves than its state counts: the analysis does not apply.
+    unfit: AtomicBool,
 }
 
 impl Default for Tally {
@@ -82,7 +83,7 @@ impl Default for Tally {
             decided: AtomicU64::new(0),
             next: AtomicU8::new(u8::MAX),
             failed: AtomicBool::new(false),
-            same_side: AtomicBool::new(false),
+            unfit: AtomicBool::new(false),
         }
     }
 }
@@ -104,10 +105,11 @@ impl<G: Endgame> Work<'_, G> {
         self.on_threads(threads, &tally, |start, end, _| {
             self.first_pass(start, end, state, &tally)
         })?;
-        if tally.same_side.load(Ordering::Relaxed) {
-            return Err(DbError::Rules(
-                "a move within a level keeps the side to move; the build needs every such move to pass the turn".into(),
-            ));
+        if tally.unfit.load(Ordering::Relaxed) {
+            return Err(DbError::Rules(format!(
+                "a move within a level keeps the side to move, or a position has more than \
+                 {COUNT} such moves: retrograde analysis takes neither"
+            )));
         }
         let total = 2 * len as u64;
         let mut decided = tally.decided.load(Ordering::Relaxed);
@@ -144,7 +146,7 @@ impl<G: Endgame> Work<'_, G> {
     }
 
     /// Runs `work(start, end, pending)` over the level's positions in chunks on `threads`
-    /// threads, then re-examines the parents of the nodes it left pending.
+    /// threads, each with room of its own for the nodes pending.
     fn on_threads(
         &self,
         threads: usize,
@@ -240,22 +242,19 @@ impl<G: Endgame> Work<'_, G> {
             let place = self.locate(&child)?;
             let sign = if child.side_to_move() == me { 1 } else { -1 };
             if place.seeds == self.seeds {
-                if sign == 1 {
-                    tally.same_side.store(true, Ordering::Relaxed);
+                if sign == 1 || inner == COUNT {
+                    tally.unfit.store(true, Ordering::Relaxed);
                 }
                 inner += 1;
                 continue;
             }
             for (best, endless) in best.iter_mut().zip([Endless::South, Endless::North]) {
                 let values = self.done.get(place.seeds)?.of(place.convention(endless));
-                let value = values.get(place.index)?.load(Ordering::Relaxed);
+                let value = *values.get(place.index)?;
                 take(best, gain + sign * (i32::from(value) - place.seeds as i32));
             }
         }
-        if inner > COUNT {
-            return None;
-        }
-        Some((best, inner))
+        Some((best, inner.min(COUNT)))
     }
 
     /// Decides the nodes of `start..end` whose value is now `value` (as `W + n`), then every
