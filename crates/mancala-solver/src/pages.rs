@@ -1,5 +1,5 @@
-//! The memory of the large tables the searches read at random (the transposition tables, the
-//! table of small positions): zeroed, mapped for the table alone and, on Linux, asked for in
+//! The memory of the large tables the searches and the databases' builds read at random (the
+//! transposition tables, the table of small positions, the databases' levels): zeroed, mapped for the table alone and, on Linux, asked for in
 //! huge pages. With the usual 4 KiB pages nearly every probe of a table of hundreds of
 //! megabytes also misses the processor's address cache (TLB); with 2 MiB pages most do not.
 
