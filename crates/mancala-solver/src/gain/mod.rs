@@ -759,14 +759,17 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             .collect()
     }
 
-    /// A line of best play from `root`, whose gain is `rest`: at each position the first move
-    /// that keeps the gain, as its place in the legal move list.
+    /// A line of best play from `root`, whose gain is `rest`. At each position the moves are
+    /// tried in the order the table makes likeliest to keep the gain (see
+    /// [`Self::likely_best_first`]), so the line rarely costs a proof that a move falls short.
     fn principal_variation(&mut self, root: &P, rest: i32, threads: usize) -> Vec<usize> {
         let (mut line, mut position, mut rest) = (Vec::new(), root.clone(), rest);
         while line.len() < PV_LIMIT && !position.is_over() && self.stopped.is_none() {
             let moves = position.legal_moves();
-            let Some(i) =
-                (0..moves.len()).find(|&i| self.keeps(&position, moves[i], rest, threads))
+            let Some(i) = self
+                .likely_best_first(&position, &moves)
+                .into_iter()
+                .find(|&i| self.keeps(&position, moves[i], rest, threads))
             else {
                 break;
             };
@@ -783,6 +786,41 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             position = child;
         }
         line
+    }
+
+    /// The places of the legal `moves` of `position` (not over), likeliest best first: by the
+    /// least each is known to gain (a child's table entry or its small value), then the
+    /// table's move, then the search's own order.
+    fn likely_best_first(&self, position: &P, moves: &[P::Move]) -> Vec<usize> {
+        let mover = position.side_to_move();
+        let hint = self
+            .shared
+            .table
+            .probe(self.key(position), INF)
+            .and_then(|b| b.best);
+        let mut ranked: Vec<(i32, bool, i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, &mv)| {
+                let child = self.child(position, mover, index, mv);
+                let known = child.known.or_else(|| {
+                    let bounds = (child.key != 0)
+                        .then(|| self.shared.table.probe(child.key, INF))
+                        .flatten()?;
+                    Some(if child.same { bounds.low } else { bounds.high })
+                });
+                let least = known.map_or(-INF, |rest| {
+                    if child.same {
+                        child.gain + rest
+                    } else {
+                        child.gain - rest
+                    }
+                });
+                (least, hint == Some(index), child.order, index)
+            })
+            .collect();
+        ranked.sort_unstable_by(|a, b| b.cmp(a));
+        ranked.into_iter().map(|(.., index)| index).collect()
     }
 
     /// The exact gain of `root` (not over, `seeds` on its board) on `threads` threads that
