@@ -232,128 +232,102 @@ impl<G: Endgame> Work<'_, G> {
         }
     }
 
+    /// Calls `each(child, gain, to)` for every move of `position` (not over), until it
+    /// returns `None`: `gain` is what the move adds to the mover's lead, `to` where the child
+    /// is kept and `1` if the mover moves again there, else `-1` (`None` where the game
+    /// ends). `None` if a call returned it or a child has no place.
+    #[inline(always)]
+    fn each_child(
+        &self,
+        position: &G,
+        mut each: impl FnMut(&G, i32, Option<(Place, i32)>) -> Option<()>,
+    ) -> Option<()> {
+        let me = position.side_to_move();
+        let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
+        let before = diff(position);
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let gain = diff(&child) - before;
+            let to = if child.is_over() {
+                None
+            } else {
+                let sign = if child.side_to_move() == me { 1 } else { -1 };
+                Some((self.locate(&child)?, sign))
+            };
+            each(&child, gain, to)?;
+        }
+        Some(())
+    }
+
+    /// The value kept at `place` in a level built before this one, under `endless`, for the
+    /// side to move there.
+    #[inline(always)]
+    fn below(&self, place: &Place, endless: Endless) -> Option<i32> {
+        let values = self.done.get(place.seeds)?.of(place.convention(endless));
+        Some(i32::from(*values.get(place.index)?) - place.seeds as i32)
+    }
+
     /// The best value for `position`'s side to move (not over) under each convention built,
     /// from the values known now (a child in this level worked out from its own children if
     /// `ahead`); whether a move keeps the seed count; whether every value of this level it
     /// read was settled.
     fn best(&self, position: &G, ahead: bool) -> Option<([i32; 2], Reads)> {
-        let me = position.side_to_move();
-        let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
-        let before = diff(position);
         let built = self.conventions.len();
         let (mut best, mut reads) = ([i32::MIN; 2], Reads::default());
-        for mv in position.legal_moves() {
-            let child = position.child(mv);
-            let gain = diff(&child) - before;
-            if child.is_over() {
+        self.each_child(position, |child, gain, to| {
+            let Some((place, sign)) = to else {
                 for best in &mut best {
                     *best = (*best).max(gain);
                 }
-                continue;
-            }
-            let place = self.locate(&child)?;
-            let sign = if child.side_to_move() == me { 1 } else { -1 };
+                return Some(());
+            };
             let here = place.seeds == self.seeds;
             reads.inner |= here;
             if here && ahead {
-                let (values, child_reads) = self.best(&child, false)?;
+                let (values, child_reads) = self.best(child, false)?;
                 reads.settled &= child_reads.settled;
                 for (best, value) in best.iter_mut().zip(values).take(built) {
                     *best = (*best).max(gain + sign * value);
                 }
-                continue;
+                return Some(());
             }
             if here {
                 reads.settled &= self.settled(place.index);
             }
             for (best, &endless) in best.iter_mut().zip(self.conventions) {
-                let endless = place.convention(endless);
                 let value = if here {
-                    self.level
-                        .of(endless)
-                        .get(place.index)?
-                        .load(Ordering::Relaxed)
+                    let values = self.level.of(place.convention(endless));
+                    i32::from(values.get(place.index)?.load(Ordering::Relaxed)) - self.seeds as i32
                 } else {
-                    *self.done.get(place.seeds)?.of(endless).get(place.index)?
+                    self.below(&place, endless)?
                 };
-                let value = i32::from(value) - place.seeds as i32;
                 *best = (*best).max(gain + sign * value);
             }
-        }
+            Some(())
+        })?;
         (best[0] > i32::MIN).then_some((best, reads))
     }
 
-    /// One pass over the positions `0..len` (the first, for a game that cycles) or those
-    /// whose bit is set; the values changed, and the positions left unsettled (a game that
-    /// cannot cycle).
-    fn pass(&self, first: bool, threads: usize) -> Result<(u64, u64), DbError> {
-        let next = AtomicUsize::new(0);
-        let changed = AtomicU64::new(0);
-        let unsettled = AtomicU64::new(0);
-        let settling = !G::CYCLES;
-        let failed = AtomicBool::new(false);
+    /// Runs `work(start, end, room)` over the level's positions a chunk at a time on
+    /// `threads` threads, each with room of its own made by `room()`.
+    fn in_chunks<R>(
+        &self,
+        threads: usize,
+        room: impl Fn() -> R + Sync,
+        work: impl Fn(usize, usize, &mut R) + Sync,
+    ) -> Result<(), DbError> {
         let len = self.level.south.len();
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let worker = || {
-                let mut cursor = Cursor {
-                    board: vec![0u8; self.template.db_pits()],
-                    rank: None,
-                };
-                // Every position in a first pass of a game that cycles, else those whose bit
-                // is set.
-                let every = first && !settling;
+                let mut room = room();
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if start >= len {
                         break;
                     }
-                    let mut skip_to = start;
-                    for index in start..(start + CHUNK).min(len) {
-                        if index < skip_to {
-                            continue;
-                        }
-                        let bit = 1u64 << (index % 64);
-                        let word = &self.visit[index / 64];
-                        if !every {
-                            let bits = word.load(Ordering::Relaxed);
-                            if bits >> (index % 64) == 0 {
-                                // None left in this word.
-                                skip_to = (index / 64 + 1) * 64;
-                                continue;
-                            }
-                            if bits & bit == 0 {
-                                continue;
-                            }
-                        }
-                        let Some((best, reads)) = self.value(index, &mut cursor) else {
-                            // No position, or a finished game: never probed.
-                            for &endless in self.conventions {
-                                let values = self.level.of(endless);
-                                values[index].store(self.seeds as u8, Ordering::Relaxed);
-                            }
-                            if settling {
-                                word.fetch_and(!bit, Ordering::Release);
-                            }
-                            continue;
-                        };
-                        if first && reads.inner && !settling {
-                            word.fetch_or(bit, Ordering::Relaxed);
-                        }
-                        for (&endless, value) in self.conventions.iter().zip(best) {
-                            let byte = (value + self.seeds as i32) as u8;
-                            let values = self.level.of(endless);
-                            if values[index].swap(byte, Ordering::Relaxed) != byte {
-                                changed.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                        if settling {
-                            if reads.settled {
-                                word.fetch_and(!bit, Ordering::Release);
-                            } else {
-                                unsettled.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
+                    work(start, (start + CHUNK).min(len), &mut room);
                 }
             };
             let handles: Vec<_> = (1..threads)
@@ -361,15 +335,86 @@ impl<G: Endgame> Work<'_, G> {
                 .collect();
             worker();
             for handle in handles {
-                match handle {
-                    Ok(handle) => failed.fetch_or(handle.join().is_err(), Ordering::Relaxed),
-                    Err(_) => failed.fetch_or(true, Ordering::Relaxed),
-                };
+                let lost = handle.map_or(true, |handle| handle.join().is_err());
+                failed.fetch_or(lost, Ordering::Relaxed);
             }
         });
         if failed.load(Ordering::Relaxed) {
             return Err(DbError::Thread("a building thread failed".into()));
         }
+        Ok(())
+    }
+
+    /// A thread's room to unrank boards in.
+    fn cursor(&self) -> Cursor {
+        Cursor {
+            board: vec![0; self.template.db_pits()],
+            rank: None,
+        }
+    }
+
+    /// One pass over the positions `0..len` (the first, for a game that cycles) or those
+    /// whose bit is set; the values changed, and the positions left unsettled (a game that
+    /// cannot cycle).
+    fn pass(&self, first: bool, threads: usize) -> Result<(u64, u64), DbError> {
+        let changed = AtomicU64::new(0);
+        let unsettled = AtomicU64::new(0);
+        let settling = !G::CYCLES;
+        // Every position in a first pass of a game that cycles, else those whose bit is set.
+        let every = first && !settling;
+        self.in_chunks(
+            threads,
+            || self.cursor(),
+            |start, end, cursor| {
+                let mut skip_to = start;
+                for index in start..end {
+                    if index < skip_to {
+                        continue;
+                    }
+                    let bit = 1u64 << (index % 64);
+                    let word = &self.visit[index / 64];
+                    if !every {
+                        let bits = word.load(Ordering::Relaxed);
+                        if bits >> (index % 64) == 0 {
+                            // None left in this word.
+                            skip_to = (index / 64 + 1) * 64;
+                            continue;
+                        }
+                        if bits & bit == 0 {
+                            continue;
+                        }
+                    }
+                    let Some((best, reads)) = self.value(index, cursor) else {
+                        // No position, or a finished game: never probed.
+                        for &endless in self.conventions {
+                            let values = self.level.of(endless);
+                            values[index].store(self.seeds as u8, Ordering::Relaxed);
+                        }
+                        if settling {
+                            word.fetch_and(!bit, Ordering::Release);
+                        }
+                        continue;
+                    };
+                    if first && reads.inner && !settling {
+                        word.fetch_or(bit, Ordering::Relaxed);
+                    }
+                    for (&endless, value) in self.conventions.iter().zip(best) {
+                        let byte = (value + self.seeds as i32) as u8;
+                        let values = self.level.of(endless);
+                        if values[index].swap(byte, Ordering::Relaxed) != byte {
+                            changed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    if settling {
+                        if reads.settled {
+                            word.fetch_and(!bit, Ordering::Release);
+                        } else {
+                            unsettled.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            },
+        )?;
         Ok((
             changed.load(Ordering::Relaxed),
             unsettled.load(Ordering::Relaxed),

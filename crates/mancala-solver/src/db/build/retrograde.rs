@@ -20,11 +20,11 @@
 //! `+n` everywhere (the greatest fixed point for the favoured side), in one visit a position and
 //! a re-examination a move into it, where the iteration takes dozens of passes.
 
-use super::{Cursor, Work, CHUNK};
+use super::{Cursor, Work};
 use crate::db::{level_index, DbError, Endgame, Place};
 use crate::Endless;
 use mancala_engine::Side;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// The bits of a position's state: how many of its moves within the level lead to a node not
 /// yet decided (its favoured node's count; at most 15), and whether each of its nodes is
@@ -71,7 +71,6 @@ struct Tally {
     /// The lowest value above the sweep's at which a node is ready to be decided (`u8::MAX`
     /// for none): the next sweep's.
     next: AtomicU8,
-    failed: AtomicBool,
     /// A move within the level that kept the side to move, or a position with more such
     /// moves than its state counts: the analysis does not apply.
     unfit: AtomicBool,
@@ -82,7 +81,6 @@ impl Default for Tally {
         Tally {
             decided: AtomicU64::new(0),
             next: AtomicU8::new(u8::MAX),
-            failed: AtomicBool::new(false),
             unfit: AtomicBool::new(false),
         }
     }
@@ -102,9 +100,11 @@ impl<G: Endgame> Work<'_, G> {
         let len = south.len();
         let top = (2 * self.seeds) as u8;
         let tally = Tally::default();
-        self.on_threads(threads, &tally, |start, end, _| {
-            self.first_pass(start, end, state, &tally)
-        })?;
+        self.in_chunks(
+            threads,
+            || self.cursor(),
+            |start, end, cursor| self.first_pass(start, end, cursor, state, &tally),
+        )?;
         if tally.unfit.load(Ordering::Relaxed) {
             return Err(DbError::Rules(format!(
                 "a move within a level keeps the side to move, or a position has more than \
@@ -119,7 +119,7 @@ impl<G: Endgame> Work<'_, G> {
         let mut value = 0;
         while value < top && decided < total {
             let tally = Tally::default();
-            self.on_threads(threads, &tally, |start, end, pending| {
+            self.in_chunks(threads, Pending::default, |start, end, pending| {
                 self.sweep(value, start, end, state, pending, &tally)
             })?;
             let now = tally.decided.load(Ordering::Relaxed);
@@ -145,53 +145,20 @@ impl<G: Endgame> Work<'_, G> {
         Ok(passes)
     }
 
-    /// Runs `work(start, end, pending)` over the level's positions in chunks on `threads`
-    /// threads, each with room of its own for the nodes pending.
-    fn on_threads(
-        &self,
-        threads: usize,
-        tally: &Tally,
-        work: impl Fn(usize, usize, &mut Pending) + Sync,
-    ) -> Result<(), DbError> {
-        let len = self.level.south.len();
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let worker = || {
-                let mut pending = Pending::default();
-                loop {
-                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= len {
-                        break;
-                    }
-                    work(start, (start + CHUNK).min(len), &mut pending);
-                }
-            };
-            let handles: Vec<_> = (1..threads)
-                .map(|_| std::thread::Builder::new().spawn_scoped(scope, worker))
-                .collect();
-            worker();
-            for handle in handles {
-                let failed = handle.map_or(true, |handle| handle.join().is_err());
-                tally.failed.fetch_or(failed, Ordering::Relaxed);
-            }
-        });
-        if tally.failed.load(Ordering::Relaxed) {
-            return Err(DbError::Thread("a building thread failed".into()));
-        }
-        Ok(())
-    }
-
     /// Every position of `start..end`: its options that leave the level, as the favoured
     /// node's value so far and the other node's, and its moves within the level.
-    fn first_pass(&self, start: usize, end: usize, state: &[AtomicU8], tally: &Tally) {
+    fn first_pass(
+        &self,
+        start: usize,
+        end: usize,
+        cursor: &mut Cursor,
+        state: &[AtomicU8],
+        tally: &Tally,
+    ) {
         let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
         let seeds = self.seeds as i32;
-        let mut cursor = Cursor {
-            board: vec![0; self.template.db_pits()],
-            rank: None,
-        };
         for index in start..end {
-            let exits = self.exits(index, &mut cursor, tally);
+            let exits = self.exits(index, cursor, tally);
             let Some(([favoured, other], inner)) = exits else {
                 // No position, or a finished game: never probed, and no parent's child.
                 south[index].store(self.seeds as u8, Ordering::Relaxed);
@@ -225,35 +192,27 @@ impl<G: Endgame> Work<'_, G> {
         if position.is_over() {
             return None;
         }
-        let me = position.side_to_move();
-        let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
-        let before = diff(&position);
         let (mut best, mut inner) = ([None::<i32>; 2], 0u8);
-        for mv in position.legal_moves() {
-            let child = position.child(mv);
-            let gain = diff(&child) - before;
-            let take = |best: &mut Option<i32>, value: i32| {
-                *best = Some(best.map_or(value, |b| b.max(value)));
-            };
-            if child.is_over() {
+        let take = |best: &mut Option<i32>, value: i32| {
+            *best = Some(best.map_or(value, |b| b.max(value)));
+        };
+        self.each_child(&position, |_, gain, to| {
+            let Some((place, sign)) = to else {
                 best.iter_mut().for_each(|best| take(best, gain));
-                continue;
-            }
-            let place = self.locate(&child)?;
-            let sign = if child.side_to_move() == me { 1 } else { -1 };
+                return Some(());
+            };
             if place.seeds == self.seeds {
                 if sign == 1 || inner == COUNT {
                     tally.unfit.store(true, Ordering::Relaxed);
                 }
                 inner += 1;
-                continue;
+                return Some(());
             }
             for (best, endless) in best.iter_mut().zip([Endless::South, Endless::North]) {
-                let values = self.done.get(place.seeds)?.of(place.convention(endless));
-                let value = *values.get(place.index)?;
-                take(best, gain + sign * (i32::from(value) - place.seeds as i32));
+                take(best, gain + sign * self.below(&place, endless)?);
             }
-        }
+            Some(())
+        })?;
         Some((best, inner.min(COUNT)))
     }
 
