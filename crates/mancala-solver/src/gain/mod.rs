@@ -34,7 +34,7 @@ use crate::db::{seen_from_south, Endgame};
 use crate::search::{SolveError, INF};
 use crate::stack::LARGE_STACK_BYTES;
 use crate::{board_seeds, score_lead, Endless, Options, Progress, Solution, MAX_GUESS, PV_LIMIT};
-use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use mancala_engine::{Position, Side};
 use small::Small;
 use std::sync::{Mutex, PoisonError};
@@ -751,12 +751,42 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     }
 
     /// The places in the legal move list of every move of `position` that keeps its gain
-    /// `rest`.
+    /// `rest`. On several threads each thread tests moves of its own (each test is a proof
+    /// of its own, most of them that a move falls short), and this thread tests any a helper
+    /// left.
     fn best_moves(&mut self, position: &P, rest: i32, threads: usize) -> Vec<usize> {
         let moves = position.legal_moves();
-        (0..moves.len())
-            .filter(|&i| self.keeps(position, moves[i], rest, threads))
-            .collect()
+        // Per move: 0 not tested, 1 falls short, 2 keeps the gain.
+        let tested: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(0)).collect();
+        if threads > 1 {
+            let next = AtomicUsize::new(0);
+            self.with_helpers(threads, |gain, _| {
+                gain.reversed = false;
+                let moves = position.legal_moves();
+                while !gain.halted() {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(i) else { break };
+                    let keeps = gain.keeps(position, mv, rest, 1);
+                    if !gain.halted() {
+                        tested[i].store(1 + u8::from(keeps), Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+        let mut best = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            if self.halted() {
+                break;
+            }
+            let keeps = match tested[i].load(Ordering::Relaxed) {
+                0 => self.keeps(position, mv, rest, 1),
+                done => done == 2,
+            };
+            if keeps {
+                best.push(i);
+            }
+        }
+        best
     }
 
     /// A line of best play from `root`, whose gain is `rest`. At each position the moves are
