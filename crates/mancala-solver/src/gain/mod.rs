@@ -63,6 +63,19 @@ struct Child<P> {
     order: i32,
 }
 
+impl<P> Child<P> {
+    /// The bounds `low..=high` on the gain of the child's side to move, as bounds on the gain
+    /// of its parent's: the move's own gain added, and turned round where the turn passes.
+    #[inline(always)]
+    fn for_parent(&self, low: i32, high: i32) -> (i32, i32) {
+        if self.same {
+            (self.gain + low, self.gain + high)
+        } else {
+            (self.gain - high, self.gain - low)
+        }
+    }
+}
+
 /// Nodes a thread counts before it adds them to the solve's total.
 const NODE_BATCH: u64 = 1 << 10;
 
@@ -470,7 +483,6 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
         let (mut assured, mut allowed) = (-INF, -INF);
         for (index, &mv) in moves.iter().enumerate() {
             let child = self.child(position, mover, index, mv);
-            let g = child.gain;
             let (low, high) = match child.known {
                 Some(rest) => (rest, rest),
                 None => {
@@ -484,11 +496,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
                     (low, high)
                 }
             };
-            let (low, high) = if child.same {
-                (g + low, g + high)
-            } else {
-                (g - high, g - low)
-            };
+            let (low, high) = child.for_parent(low, high);
             assured = assured.max(low);
             allowed = allowed.max(high);
             children.push(child);
@@ -503,11 +511,7 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
     fn child_value(&mut self, child: &Child<P>, alpha: i32, beta: i32) -> i32 {
         let g = child.gain;
         if let Some(rest) = child.known {
-            if child.same {
-                g + rest
-            } else {
-                g - rest
-            }
+            child.for_parent(rest, rest).0
         } else if child.same {
             g + self.search(&child.position, child.seeds, child.key, alpha - g, beta - g)
         } else {
@@ -833,19 +837,14 @@ impl<'s, 'a, 'p, P: Endgame> Gain<'s, 'a, 'p, P> {
             .enumerate()
             .map(|(index, &mv)| {
                 let child = self.child(position, mover, index, mv);
-                let known = child.known.or_else(|| {
-                    let bounds = (child.key != 0)
+                let bounds = match child.known {
+                    Some(rest) => Some((rest, rest)),
+                    None => (child.key != 0)
                         .then(|| self.shared.table.probe(child.key, INF))
-                        .flatten()?;
-                    Some(if child.same { bounds.low } else { bounds.high })
-                });
-                let least = known.map_or(-INF, |rest| {
-                    if child.same {
-                        child.gain + rest
-                    } else {
-                        child.gain - rest
-                    }
-                });
+                        .flatten()
+                        .map(|b| (b.low, b.high)),
+                };
+                let least = bounds.map_or(-INF, |(low, high)| child.for_parent(low, high).0);
                 (least, hint == Some(index), child.order, index)
             })
             .collect();

@@ -157,6 +157,7 @@ impl<G: Endgame> Work<'_, G> {
     ) {
         let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
         let seeds = self.seeds as i32;
+        let mut decided = 0;
         for index in start..end {
             let exits = self.exits(index, cursor, tally);
             let Some(([favoured, other], inner)) = exits else {
@@ -164,7 +165,7 @@ impl<G: Endgame> Work<'_, G> {
                 south[index].store(self.seeds as u8, Ordering::Relaxed);
                 north[index].store(self.seeds as u8, Ordering::Relaxed);
                 state[index].store(FAVOURED_DECIDED | OTHER_DECIDED, Ordering::Relaxed);
-                tally.decided.fetch_add(2, Ordering::Relaxed);
+                decided += 2;
                 continue;
             };
             // The favoured node's best so far (none: the lowest, which any option passes);
@@ -175,6 +176,7 @@ impl<G: Endgame> Work<'_, G> {
             north[index].store(other as u8, Ordering::Relaxed);
             state[index].store(inner, Ordering::Relaxed);
         }
+        tally.decided.fetch_add(decided, Ordering::Relaxed);
     }
 
     /// The best option leaving the level of the position at `index` for its side to move,
@@ -229,10 +231,7 @@ impl<G: Endgame> Work<'_, G> {
     ) {
         let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
         let pits = self.template.db_pits();
-        let mut cursor = Cursor {
-            board: vec![0; pits],
-            rank: None,
-        };
+        let mut cursor = self.cursor();
         let mut board = vec![0; pits];
         let mut scratch = Scratch {
             after: vec![0; pits],
@@ -240,6 +239,7 @@ impl<G: Endgame> Work<'_, G> {
         };
         let exact = self.template.db_unmoves_exact();
         let mut next = u8::MAX;
+        let mut decided = 0;
         let states = u64::from(self.extra);
         for index in start..end {
             let bits = state[index].load(Ordering::Acquire);
@@ -266,12 +266,13 @@ impl<G: Endgame> Work<'_, G> {
                 }
             }
             while let Some(node) = pending.pop(&mut board) {
-                tally.decided.fetch_add(1, Ordering::Relaxed);
+                decided += 1;
                 let found =
                     self.decide_parents(node, &board, &mut scratch, exact, value, state, pending);
                 next = next.min(found);
             }
         }
+        tally.decided.fetch_add(decided, Ordering::Relaxed);
         tally.next.fetch_min(next, Ordering::Relaxed);
     }
 
