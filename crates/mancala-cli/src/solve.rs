@@ -6,14 +6,16 @@
 //! COMMON: [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress]
 //!         [--threads N] [DATABASES]
 //! DATABASES (kalah; toguz and oware with --majority-stop no): [--db-seeds N] [--db-read FILE]
-//!           [--db-write FILE] [--db-memory-mb N] [--db-only]
+//!           [--db-write FILE] [--db-memory-mb N] [--db-disk FILE] [--db-only]
 //! ```
 //!
 //! `--threads N` (1 to 256, default 1) runs the search of Kalah without a move limit on N
 //! threads sharing one table, and builds the databases on N threads.
 //!
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
-//! (in memory, on `--threads` threads, within `--db-memory-mb`), `--db-read FILE` reads them
+//! (in memory, on `--threads` threads, within `--db-memory-mb`; with `--db-disk FILE` the
+//! lowest levels built go to that new file, removed at the end, when the next would pass it),
+//! `--db-read FILE` reads them
 //! from a file instead, `--db-write FILE` writes what was built; the search then takes their
 //! values. `--db-only` stops once the databases are built and written, without a solve: the
 //! file is what `mancala play --db-read`, the match player `pvs:dbfile=FILE`, the engine's
@@ -47,7 +49,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--db-only] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--db-disk FILE] [--db-only] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;
@@ -71,6 +73,8 @@ struct Common {
     db_read: Option<String>,
     db_write: Option<String>,
     db_memory_mb: u64,
+    /// Where levels that do not fit `db_memory_mb` go during a build.
+    db_disk: Option<String>,
     /// Stop once the databases are built (and written): no solve.
     db_only: bool,
     threads: usize,
@@ -78,7 +82,10 @@ struct Common {
 
 impl Common {
     fn wants_databases(&self) -> bool {
-        self.db_seeds.is_some() || self.db_read.is_some() || self.db_write.is_some()
+        self.db_seeds.is_some()
+            || self.db_read.is_some()
+            || self.db_write.is_some()
+            || self.db_disk.is_some()
     }
 }
 
@@ -94,6 +101,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
         db_read: None,
         db_write: None,
         db_memory_mb: 1 << 10,
+        db_disk: None,
         db_only: false,
         threads: 1,
     };
@@ -127,6 +135,7 @@ fn common(args: &[String]) -> Result<(Common, Vec<String>), String> {
             }
             "--db-read" => common.db_read = Some(value()?),
             "--db-write" => common.db_write = Some(value()?),
+            "--db-disk" => common.db_disk = Some(value()?),
             "--db-memory-mb" => {
                 common.db_memory_mb = cli::in_range("--db-memory-mb", &value()?, 1..=MAX_DB_MB)?
             }
@@ -340,6 +349,9 @@ fn databases<G: Registered>(
     if !common.wants_databases() {
         return Ok(None);
     }
+    if common.db_disk.is_some() && common.db_seeds.is_none() {
+        return Err("--db-disk is for a build: it needs --db-seeds N".into());
+    }
     let memory_bytes = common.db_memory_mb << 20;
     let started = std::time::Instant::now();
     let databases = match (&common.db_read, common.db_seeds) {
@@ -350,6 +362,7 @@ fn databases<G: Registered>(
                 max_seeds: seeds.ok_or("--db-write needs --db-seeds N")?,
                 threads: common.threads,
                 memory_bytes,
+                disk: common.db_disk.as_ref().map(Into::into),
                 // Play from this position only: a game that keeps the parity of the seeds on
                 // its board needs no level of the other parity.
                 from_seeds: Some(

@@ -375,3 +375,51 @@ fn oware_databases_need_play_to_the_end_and_bracket_the_value() {
     assert_eq!(ran.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("stop at a majority"), "{stderr}");
 }
+
+#[test]
+fn levels_beyond_the_memory_go_to_a_file_of_their_own() {
+    let board = ["kalah", "--pits", "4", "--seeds", "3"];
+    let value = solve(&board);
+    let file = std::env::temp_dir().join(format!("mancala-levels-{}.db", std::process::id()));
+    let path = file.display().to_string();
+    let _ = std::fs::remove_file(&file);
+    // The level of 20 seeds takes 999 042 bytes to build: those below it go to the file.
+    let mut args = board.to_vec();
+    args.extend(["--db-seeds", "20", "--db-memory-mb", "1"]);
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .arg("solve")
+            .args(&args)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let without = run(&[]);
+    let refused = String::from_utf8_lossy(&without.stderr);
+    assert_eq!(without.status.code(), Some(1), "{refused}");
+    assert!(
+        refused.contains("more than the 1048576 allowed"),
+        "{refused}"
+    );
+    let on_disk = run(&["--db-disk", &path]);
+    let out = String::from_utf8_lossy(&on_disk.stdout);
+    assert!(on_disk.status.success(), "{out}");
+    assert_eq!(out.lines().last(), Some(value.as_str()));
+    assert!(!file.exists(), "the file outlived the solve");
+    // A file there already is kept, and the build refused.
+    std::fs::write(&file, "mine").unwrap();
+    let taken = run(&["--db-disk", &path]);
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    let _ = std::fs::remove_file(&file);
+    let error = String::from_utf8_lossy(&taken.stderr);
+    assert_eq!(taken.status.code(), Some(1), "{error}");
+    assert!(error.contains("cannot make"), "{error}");
+    assert_eq!(kept, "mine");
+    // Without a build the option has nothing to do.
+    let alone = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["solve", "kalah", "--db-disk", &path])
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&alone.stderr);
+    assert!(error.contains("--db-disk is for a build"), "{error}");
+}

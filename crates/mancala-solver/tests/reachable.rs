@@ -126,6 +126,7 @@ fn compare(start: &str) -> Compared {
         threads: 2,
         memory_bytes: 8 << 30,
         from_seeds: Some(seeds),
+        ..BuildOptions::default()
     };
     let (db, _) = Databases::build(&start, &options, None).unwrap();
     let graph = reachable(start);

@@ -166,7 +166,7 @@ fn builds_at_bounds(seed: &str) -> bool {
         max_seeds,
         threads,
         memory_bytes,
-        from_seeds: None,
+        ..BuildOptions::default()
     };
     match Databases::build(&template, &options, None) {
         Ok((db, stats)) => {

@@ -8,27 +8,36 @@
 
 mod retrograde;
 
+use super::disk::Disk;
 use super::index::{next_board, Binomials, Ranks};
 use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
 use crate::pages::Pages;
 use crate::Endless;
 use mancala_engine::Side;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Positions a thread takes at a time.
 const CHUNK: usize = 1 << 14;
 
 /// How a build runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuildOptions {
     /// Levels from 0 up to this many seeds on the board.
     pub max_seeds: u32,
     /// Building threads, 1 to [`MAX_BUILD_THREADS`] (0 counts as 1; more is refused with
     /// [`DbError::Threads`]); default 1.
     pub threads: usize,
-    /// The most bytes the levels and a level's work space may take; default 1 GiB.
+    /// The most bytes the levels in memory and a level's work space may take; default 1 GiB.
     pub memory_bytes: u64,
+    /// A file to make, where the lowest levels built go when the next would pass
+    /// `memory_bytes` (they are read back from it by position, through the system's file
+    /// cache), removed with the databases; refused if something is there already. `None`
+    /// (the default): every level in memory, and a build that would pass `memory_bytes`
+    /// refused before it starts.
+    pub disk: Option<PathBuf>,
     /// The seeds on the board where play starts, when the databases serve play from such
     /// boards only: a game that never changes the parity of the seeds on its board
     /// ([`Endgame::db_even_moves`]) then reaches only the levels of that parity, and the
@@ -65,6 +74,7 @@ impl Default for BuildOptions {
             max_seeds: 0,
             threads: 1,
             memory_bytes: 1 << 30,
+            disk: None,
             from_seeds: None,
         }
     }
@@ -263,8 +273,11 @@ impl<G: Endgame> Work<'_, G> {
     /// side to move there.
     #[inline(always)]
     fn below(&self, place: &Place, endless: Endless) -> Option<i32> {
-        let values = self.done.get(place.seeds)?.of(place.convention(endless));
-        Some(i32::from(*values.get(place.index)?) - place.seeds as i32)
+        let value = self
+            .done
+            .get(place.seeds)?
+            .get(place.convention(endless), place.index)?;
+        Some(i32::from(value) - place.seeds as i32)
     }
 
     /// The best value for `position`'s side to move (not over) under each convention built,
@@ -440,6 +453,13 @@ impl Default for Reads {
     }
 }
 
+/// The bytes the build of a level of `len` positions takes: its values under `conventions`,
+/// and its work (a byte a position for retrograde analysis, else a bit).
+fn work_bytes(len: u64, conventions: u64, retrograde: bool) -> u64 {
+    len.saturating_mul(conventions)
+        .saturating_add(if retrograde { len } else { len / 8 + 8 })
+}
+
 /// A zeroed array of `len` atomics, or an allocation error.
 fn atomics<T: Default>(len: usize, seeds: u32) -> Result<Vec<T>, DbError> {
     let mut values = Vec::new();
@@ -483,6 +503,7 @@ impl Databases {
         db.check_memory(options, even_moves, retrograde)?;
         let started = Instant::now();
         let mut stats = Vec::new();
+        let mut disk = None;
         for seeds in 0..=options.max_seeds {
             if !options.builds(even_moves, seeds) {
                 db.levels.push(Level::not_built(db.cycles));
@@ -502,6 +523,15 @@ impl Databases {
             } else {
                 &[Endless::South]
             };
+            if let Some(path) = &options.disk {
+                let needed = work_bytes(len as u64, conventions.len() as u64, retrograde);
+                db.make_room(needed, options.memory_bytes, || {
+                    Ok(Arc::clone(match &mut disk {
+                        Some(disk) => disk,
+                        None => disk.insert(Arc::new(Disk::create(path)?)),
+                    }))
+                })?;
+            }
             let mut level = Level::zeroed(len, db.cycles, seeds)?;
             let (south, north) = level.values_mut::<AtomicU8>();
             let building = Building {
@@ -556,12 +586,18 @@ impl Databases {
                     bytes: len as u64,
                 })?;
                 passes = work.retrograde(threads, state.values(), &mut report)?;
+                if let Some(disk) = &disk {
+                    disk.check()?;
+                }
             }
             for pass in 1.. {
                 if retrograde {
                     break;
                 }
                 let (changed, unsettled) = work.pass(pass == 1, threads)?;
+                if let Some(disk) = &disk {
+                    disk.check()?;
+                }
                 passes += 1;
                 report(pass, changed);
                 // Every value settled (a game that cannot cycle), or a pass that changed
@@ -571,11 +607,11 @@ impl Databases {
                     break;
                 }
             }
-            let endless = if db.cycles {
-                let (south, north) = (level.of(Endless::South), level.of(Endless::North));
-                south.iter().zip(north).filter(|(s, n)| s != n).count() as u64
-            } else {
-                0
+            let endless = match level.in_memory() {
+                Some((south, Some(north))) => {
+                    south.iter().zip(north).filter(|(s, n)| s != n).count() as u64
+                }
+                _ => 0,
             };
             db.levels.push(level);
             stats.push(LevelStats {
@@ -613,9 +649,37 @@ impl Databases {
         })
     }
 
+    /// Moves the lowest levels in memory to the disk `disk()` gives until `needed` bytes more
+    /// fit within `limit`.
+    fn make_room(
+        &mut self,
+        needed: u64,
+        limit: u64,
+        mut disk: impl FnMut() -> Result<Arc<Disk>, DbError>,
+    ) -> Result<(), DbError> {
+        let conventions = if self.cycles { 2 } else { 1 };
+        let mut kept: u64 = self
+            .levels
+            .iter()
+            .filter(|level| level.in_memory().is_some())
+            .map(|level| level.len() as u64 * conventions)
+            .sum();
+        for level in &mut self.levels {
+            if kept.saturating_add(needed) <= limit {
+                break;
+            }
+            if level.in_memory().is_some() && level.len() > 0 {
+                kept -= level.len() as u64 * conventions;
+                level.move_to(&disk()?)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Fails with the first level whose build would pass the memory allowed (every level
-    /// below it kept, and its own work), before any is built: a size asked for by mistake is
-    /// refused at once, not after hours of building the levels that fit.
+    /// below it kept, unless there is a disk to move them to, and its own work), before any is
+    /// built: a size asked for by mistake is refused at once, not after hours of building the
+    /// levels that fit.
     pub(crate) fn check_memory(
         &self,
         options: &BuildOptions,
@@ -629,9 +693,10 @@ impl Databases {
                 continue;
             }
             let len = self.level_len(seeds)?;
-            let needed = kept
-                .saturating_add(len.saturating_mul(conventions))
-                .saturating_add(if retrograde { len } else { len / 8 + 8 });
+            if options.disk.is_some() {
+                kept = 0;
+            }
+            let needed = kept.saturating_add(work_bytes(len, conventions, retrograde));
             if needed > options.memory_bytes {
                 return Err(DbError::Memory {
                     seeds,
@@ -755,12 +820,16 @@ mod tests {
         let (whole, _) = build(None);
         let (even, stats) = build(Some(40));
         for (seeds, (all, kept)) in whole.levels.iter().zip(&even.levels).enumerate() {
-            let values = |level: &Level| -> Vec<u8> { level.held().flatten().copied().collect() };
+            let values = |level: &Level| -> Vec<u8> {
+                let (south, north) = level.in_memory().unwrap();
+                [south, north.unwrap()].concat()
+            };
             if seeds % 2 == 0 {
                 assert!(all.len() > 0 && values(all) == values(kept), "{seeds}");
                 assert!(stats[seeds].passes > 0);
             } else {
-                assert!(kept.len() == 0 && kept.held().count() == 2 && values(kept).is_empty());
+                assert!(kept.len() == 0 && matches!(kept.in_memory(), Some((_, Some(_)))));
+                assert!(values(kept).is_empty());
                 assert_eq!((stats[seeds].positions, stats[seeds].passes), (0, 0));
             }
         }
@@ -796,6 +865,73 @@ mod tests {
                 .iter()
                 .all(|level| level.positions > 0 && level.passes > 0));
         }
+    }
+
+    /// The databases of `template`'s game to `max_seeds`, built in memory and built within
+    /// `memory_bytes` with the lowest levels moved to disk, are the same: each value read by
+    /// position and the file written; the file the build made goes with its databases, and
+    /// a file there already is refused.
+    fn same_on_disk<G: Endgame>(template: &G, max_seeds: u32, memory_bytes: u64) {
+        let path = std::env::temp_dir().join(format!(
+            "mancala-solver-test-{}-{}.levels",
+            std::process::id(),
+            G::NAME
+        ));
+        let _ = std::fs::remove_file(&path);
+        let in_memory = BuildOptions {
+            max_seeds,
+            threads: 2,
+            ..BuildOptions::default()
+        };
+        let on_disk = BuildOptions {
+            memory_bytes,
+            disk: Some(path.clone()),
+            ..in_memory.clone()
+        };
+        let (all, _) = Databases::build(template, &in_memory, None).unwrap();
+        let (some, _) = Databases::build(template, &on_disk, None).unwrap();
+        let moved = some.levels.iter().filter(|l| l.in_memory().is_none());
+        assert!(moved.count() > 1, "no level was moved to disk");
+        assert!(path.exists());
+        for (seeds, (all, some)) in all.levels.iter().zip(&some.levels).enumerate() {
+            for endless in [Endless::South, Endless::North] {
+                for index in 0..=all.len() {
+                    let (a, b) = (all.get(endless, index), some.get(endless, index));
+                    assert_eq!(a, b, "level {seeds}, {endless:?}, {index}");
+                }
+            }
+        }
+        let bytes = |db: &Databases| {
+            let mut bytes = Vec::new();
+            db.write(&mut bytes).unwrap();
+            bytes
+        };
+        assert!(bytes(&all) == bytes(&some));
+        let refused = Databases::build(template, &on_disk, None).unwrap_err();
+        assert!(refused.to_string().contains("cannot make"), "{refused}");
+        drop(some);
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn levels_on_disk_read_back_as_they_were_built() {
+        // Toguz Kumalak 2 × 5 cycles, built by retrograde analysis; its level of 10 seeds
+        // takes 277 134 bytes to build.
+        let toguz = toguz::Toguz::new(toguz::RuleSet {
+            board: toguz::BoardSize::Five,
+            stop_at_majority: false,
+            ..toguz::RuleSet::STANDARD
+        });
+        same_on_disk(&toguz, 10, 300_000);
+        // Kalah cannot cycle: one convention, built by passes; its level of 12 seeds on 3
+        // pits a side, 6 188 positions, takes 6 969 bytes.
+        let kalah = kalah::Kalah::new(kalah::RuleSet::with_board(3, 3).unwrap().with_max_plies(0));
+        same_on_disk(&kalah, 12, 8_000);
+        // In Oware the conventions differ in most positions from 2 seeds on: a level read
+        // under the other's would show. Its level of 12 seeds on 4 houses a side, 50 388
+        // positions, takes 151 164 bytes.
+        let oware = oware::Oware::new(oware::RuleSet::with_board(4, 2).unwrap()).db_template();
+        same_on_disk(&oware, 12, 160_000);
     }
 
     #[test]

@@ -131,10 +131,8 @@ impl Databases {
         for level in &self.levels {
             out.put(&(level.len() as u64).to_le_bytes())?;
         }
-        for values in self.levels.iter().flat_map(Level::held) {
-            for chunk in values.chunks(BLOCK) {
-                out.put(chunk)?;
-            }
+        for level in &self.levels {
+            level.each_block(&mut |block| Ok(out.put(block)?))?;
         }
         let hash = out.hash.0;
         out.inner.write_all(&hash.to_le_bytes())?;

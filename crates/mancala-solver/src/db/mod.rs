@@ -30,6 +30,7 @@
 //! and a checksum.
 
 mod build;
+mod disk;
 mod file;
 mod games;
 pub(crate) mod index;
@@ -38,9 +39,11 @@ pub use build::{BuildOptions, BuildProgress, LevelStats};
 
 use crate::pages::Pages;
 use crate::Endless;
+use disk::Disk;
 use index::{Binomials, Ranks};
 use mancala_engine::{Game, Side};
 use std::any::Any;
+use std::sync::Arc;
 
 /// The most seeds on the board a level may have: a value plus the seed count fits a byte.
 pub const MAX_LEVEL_SEEDS: u32 = 127;
@@ -214,19 +217,30 @@ pub enum DbError {
 }
 
 /// One level: a byte a position and convention, each convention in memory of its own, in
-/// huge pages where the system gives them (a build and a probe read it at random).
+/// huge pages where the system gives them (a build and a probe read it at random), or moved
+/// to the build's file on disk.
 #[derive(Debug)]
-pub(crate) struct Level {
-    /// Under [`Endless::South`] (the only one for a game that cannot cycle).
-    south: Pages,
-    /// Under [`Endless::North`], for a game that can cycle.
-    north: Option<Pages>,
+pub(crate) enum Level {
+    /// In memory.
+    Memory {
+        /// Under [`Endless::South`] (the only one for a game that cannot cycle).
+        south: Pages,
+        /// Under [`Endless::North`], for a game that can cycle.
+        north: Option<Pages>,
+    },
+    /// In `disk` from `at`: South's convention, then North's for a game that cycles.
+    OnDisk {
+        disk: Arc<Disk>,
+        at: u64,
+        len: usize,
+        cycles: bool,
+    },
 }
 
 impl Level {
     /// A level not built: it holds no position.
     fn not_built(cycles: bool) -> Level {
-        Level {
+        Level::Memory {
             south: Pages::empty(),
             north: cycles.then(Pages::empty),
         }
@@ -241,7 +255,7 @@ impl Level {
                 bytes: len as u64,
             })
         };
-        Ok(Level {
+        Ok(Level::Memory {
             south: pages()?,
             north: if cycles { Some(pages()?) } else { None },
         })
@@ -249,28 +263,109 @@ impl Level {
 
     /// Its positions (0 for a level not built).
     pub(crate) fn len(&self) -> usize {
-        self.south.bytes().len()
-    }
-
-    /// The values under `endless`.
-    pub(crate) fn of(&self, endless: Endless) -> &[u8] {
-        match (endless, &self.north) {
-            (Endless::North, Some(north)) => north.bytes(),
-            _ => self.south.bytes(),
+        match self {
+            Level::Memory { south, .. } => south.bytes().len(),
+            Level::OnDisk { len, .. } => *len,
         }
     }
 
-    /// The values under each convention held, South's first.
-    pub(crate) fn held(&self) -> impl Iterator<Item = &[u8]> {
-        core::iter::once(self.south.bytes()).chain(self.north.as_ref().map(Pages::bytes))
+    /// The value kept at `index` under `endless`; `None` past the level's end, or where the
+    /// disk holding it fails.
+    #[inline(always)]
+    pub(crate) fn get(&self, endless: Endless, index: usize) -> Option<u8> {
+        match self {
+            Level::Memory { south, north } => {
+                let values = match (endless, north) {
+                    (Endless::North, Some(north)) => north.bytes(),
+                    _ => south.bytes(),
+                };
+                values.get(index).copied()
+            }
+            Level::OnDisk {
+                disk,
+                at,
+                len,
+                cycles,
+            } => {
+                if index >= *len {
+                    return None;
+                }
+                let convention = u64::from(*cycles && endless == Endless::North);
+                disk.byte(at + convention * *len as u64 + index as u64)
+            }
+        }
+    }
+
+    /// The bytes it keeps in memory (South's convention first), if it is there.
+    pub(crate) fn in_memory(&self) -> Option<(&[u8], Option<&[u8]>)> {
+        match self {
+            Level::Memory { south, north } => {
+                Some((south.bytes(), north.as_ref().map(Pages::bytes)))
+            }
+            Level::OnDisk { .. } => None,
+        }
+    }
+
+    /// Its bytes (South's convention, then North's), a block at a time, to `put`.
+    fn each_block(&self, put: &mut dyn FnMut(&[u8]) -> Result<(), DbError>) -> Result<(), DbError> {
+        const BLOCK: usize = 1 << 16;
+        match self {
+            Level::Memory { south, north } => {
+                let held = core::iter::once(south.bytes()).chain(north.as_ref().map(Pages::bytes));
+                for chunk in held.flat_map(|values| values.chunks(BLOCK)) {
+                    put(chunk)?;
+                }
+            }
+            Level::OnDisk {
+                disk,
+                at,
+                len,
+                cycles,
+            } => {
+                let end = at + *len as u64 * if *cycles { 2 } else { 1 };
+                let mut block = vec![0; BLOCK];
+                for from in (*at..end).step_by(BLOCK) {
+                    let block = &mut block[..(end - from).min(BLOCK as u64) as usize];
+                    disk.read(block, from)?;
+                    put(block)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves it to `disk`, if it is in memory and holds positions.
+    fn move_to(&mut self, disk: &Arc<Disk>) -> Result<(), DbError> {
+        let Level::Memory { south, north } = self else {
+            return Ok(());
+        };
+        let len = south.bytes().len();
+        if len == 0 {
+            return Ok(());
+        }
+        let at = disk.append(south.bytes())?;
+        let cycles = north.is_some();
+        if let Some(north) = north {
+            disk.append(north.bytes())?;
+        }
+        *self = Level::OnDisk {
+            disk: Arc::clone(disk),
+            at,
+            len,
+            cycles,
+        };
+        Ok(())
     }
 
     /// The values under each convention held (South's first), to fill: `T` is a byte, or an
-    /// atomic byte for threads to share.
+    /// atomic byte for threads to share. Nothing for a level on disk.
     fn values_mut<T: zerocopy::FromBytes + zerocopy::IntoBytes + zerocopy::KnownLayout>(
         &mut self,
     ) -> (&mut [T], Option<&mut [T]>) {
-        (self.south.values(), self.north.as_mut().map(Pages::values))
+        match self {
+            Level::Memory { south, north } => (south.values(), north.as_mut().map(Pages::values)),
+            Level::OnDisk { .. } => (&mut [], None),
+        }
     }
 }
 
@@ -450,9 +545,8 @@ impl Databases {
         let level = self.levels.get(place.seeds)?;
         let value = |endless: Endless| {
             level
-                .of(place.convention(endless))
-                .get(place.index)
-                .map(|&v| i32::from(v) - place.seeds as i32)
+                .get(place.convention(endless), place.index)
+                .map(|v| i32::from(v) - place.seeds as i32)
         };
         let mine = value(endless)?;
         Some((mine, value(endless.other())? != mine))
