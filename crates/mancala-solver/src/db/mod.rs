@@ -228,13 +228,37 @@ pub(crate) enum Level {
         /// Under [`Endless::North`], for a game that can cycle.
         north: Option<Pages>,
     },
-    /// In `disk` from `at`: South's convention, then North's for a game that cycles.
-    OnDisk {
-        disk: Arc<Disk>,
-        at: u64,
-        len: usize,
-        cycles: bool,
-    },
+    /// Moved to the build's file.
+    OnDisk(OnDisk),
+}
+
+/// A level in `disk` from `at`: `len` bytes of South's convention, then as many of North's
+/// for a game that `cycles`.
+#[derive(Debug)]
+pub(crate) struct OnDisk {
+    disk: Arc<Disk>,
+    at: u64,
+    len: usize,
+    cycles: bool,
+}
+
+impl OnDisk {
+    /// The value at `index` under `endless`, `None` past the end or where the disk fails.
+    #[inline]
+    fn get(&self, endless: Endless, index: usize) -> Option<u8> {
+        if index >= self.len {
+            return None;
+        }
+        let convention = u64::from(self.cycles && endless == Endless::North);
+        self.disk
+            .byte(self.at + convention * self.len as u64 + index as u64)
+    }
+
+    /// Where its bytes start and end in the file.
+    fn span(&self) -> (u64, u64) {
+        let conventions = if self.cycles { 2 } else { 1 };
+        (self.at, self.at + self.len as u64 * conventions)
+    }
 }
 
 impl Level {
@@ -265,7 +289,7 @@ impl Level {
     pub(crate) fn len(&self) -> usize {
         match self {
             Level::Memory { south, .. } => south.bytes().len(),
-            Level::OnDisk { len, .. } => *len,
+            Level::OnDisk(level) => level.len,
         }
     }
 
@@ -281,18 +305,7 @@ impl Level {
                 };
                 values.get(index).copied()
             }
-            Level::OnDisk {
-                disk,
-                at,
-                len,
-                cycles,
-            } => {
-                if index >= *len {
-                    return None;
-                }
-                let convention = u64::from(*cycles && endless == Endless::North);
-                disk.byte(at + convention * *len as u64 + index as u64)
-            }
+            Level::OnDisk(level) => level.get(endless, index),
         }
     }
 
@@ -302,7 +315,7 @@ impl Level {
             Level::Memory { south, north } => {
                 Some((south.bytes(), north.as_ref().map(Pages::bytes)))
             }
-            Level::OnDisk { .. } => None,
+            Level::OnDisk(_) => None,
         }
     }
 
@@ -316,17 +329,12 @@ impl Level {
                     put(chunk)?;
                 }
             }
-            Level::OnDisk {
-                disk,
-                at,
-                len,
-                cycles,
-            } => {
-                let end = at + *len as u64 * if *cycles { 2 } else { 1 };
+            Level::OnDisk(level) => {
+                let (start, end) = level.span();
                 let mut block = vec![0; BLOCK];
-                for from in (*at..end).step_by(BLOCK) {
+                for from in (start..end).step_by(BLOCK) {
                     let block = &mut block[..(end - from).min(BLOCK as u64) as usize];
-                    disk.read(block, from)?;
+                    level.disk.read(block, from)?;
                     put(block)?;
                 }
             }
@@ -348,12 +356,12 @@ impl Level {
         if let Some(north) = north {
             disk.append(north.bytes())?;
         }
-        *self = Level::OnDisk {
+        *self = Level::OnDisk(OnDisk {
             disk: Arc::clone(disk),
             at,
             len,
             cycles,
-        };
+        });
         Ok(())
     }
 
@@ -364,7 +372,7 @@ impl Level {
     ) -> (&mut [T], Option<&mut [T]>) {
         match self {
             Level::Memory { south, north } => (south.values(), north.as_mut().map(Pages::values)),
-            Level::OnDisk { .. } => (&mut [], None),
+            Level::OnDisk(_) => (&mut [], None),
         }
     }
 }
