@@ -15,8 +15,8 @@
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
 //! (in memory, on `--threads` threads, within `--db-memory-mb`; with `--db-disk FILE` the
 //! lowest levels built go to that new file, removed at the end, when the next would pass it),
-//! `--db-read FILE` reads them
-//! from a file instead, `--db-write FILE` writes what was built; the search then takes their
+//! `--db-read FILE` reads them from a file instead (the highest levels within
+//! `--db-memory-mb` into memory, the others read from the file when probed), `--db-write FILE` writes what was built; the search then takes their
 //! values. `--db-only` stops once the databases are built and written, without a solve: the
 //! file is what `mancala play --db-read`, the match player `pvs:dbfile=FILE`, the engine's
 //! `EndgameFile` and Python's `search(endgame_file=…)` read. Oware's databases hold positions with no earlier board in their repetition record

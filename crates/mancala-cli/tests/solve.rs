@@ -401,11 +401,27 @@ fn levels_beyond_the_memory_go_to_a_file_of_their_own() {
         refused.contains("more than the 1048576 allowed"),
         "{refused}"
     );
-    let on_disk = run(&["--db-disk", &path]);
+    let written = std::env::temp_dir().join(format!("mancala-db-{}.db", std::process::id()));
+    let written_path = written.display().to_string();
+    let on_disk = run(&["--db-disk", &path, "--db-write", &written_path]);
     let out = String::from_utf8_lossy(&on_disk.stdout);
     assert!(on_disk.status.success(), "{out}");
     assert_eq!(out.lines().last(), Some(value.as_str()));
     assert!(!file.exists(), "the file outlived the solve");
+    // The file written (3.1 MB) is read within 1 MiB too: what does not fit stays on disk.
+    let read = solve(&[
+        "kalah",
+        "--pits",
+        "4",
+        "--seeds",
+        "3",
+        "--db-read",
+        &written_path,
+        "--db-memory-mb",
+        "1",
+    ]);
+    let _ = std::fs::remove_file(&written);
+    assert_eq!(read, value);
     // A file there already is kept, and the build refused.
     std::fs::write(&file, "mine").unwrap();
     let taken = run(&["--db-disk", &path]);

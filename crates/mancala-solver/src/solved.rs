@@ -63,6 +63,7 @@ pub trait Solved: Game<Move: Send> + Send + Sync + 'static {
 pub struct EndgameOps<G> {
     build: BuildFn<G>,
     read: fn(&mut dyn Read, &G, u64) -> Result<Databases, DbError>,
+    open: fn(&std::path::Path, &G, u64) -> Result<Databases, DbError>,
     known: fn(&Databases, &G) -> Option<i32>,
     template: fn(&G) -> G,
     probe: fn(Arc<Databases>) -> Arc<dyn Probe<G>>,
@@ -81,6 +82,7 @@ impl<G: Endgame + 'static> EndgameOps<G> {
         EndgameOps {
             build: |template, options, progress| Databases::build(template, options, progress),
             read: |input, template, memory| Databases::read(input, template, memory),
+            open: |path, template, memory| Databases::open(path, template, memory),
             known: |databases, position| databases.known(position),
             template: G::db_template,
             probe: |databases| databases,
@@ -109,8 +111,8 @@ impl<G> EndgameOps<G> {
         (self.read)(input, template, memory_bytes)
     }
 
-    /// [`Databases::read`] from the file at `path`, within `memory_bytes`: the error as text
-    /// that names the file.
+    /// [`Databases::open`] the file at `path`, its highest levels within `memory_bytes` in
+    /// memory and the others read from the file: the error as text that names the file.
     pub fn read_file(
         &self,
         path: &std::path::Path,
@@ -118,10 +120,9 @@ impl<G> EndgameOps<G> {
         memory_bytes: u64,
     ) -> Result<Databases, String> {
         let shown = path.display();
-        let mut file = std::fs::File::open(path)
+        std::fs::File::open(path)
             .map_err(|e| format!("cannot open the database file `{shown}`: {e}"))?;
-        self.read(&mut file, template, memory_bytes)
-            .map_err(|e| format!("`{shown}`: {e}"))
+        (self.open)(path, template, memory_bytes).map_err(|e| format!("`{shown}`: {e}"))
     }
 
     /// [`Databases::known`]: what the rest of the game brings `position`'s side to move,

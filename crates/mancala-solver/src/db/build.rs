@@ -867,10 +867,11 @@ mod tests {
         }
     }
 
-    /// The databases of `template`'s game to `max_seeds`, built in memory and built within
-    /// `memory_bytes` with the lowest levels moved to disk, are the same: each value read by
-    /// position and the file written; the file the build made goes with its databases, and
-    /// a file there already is refused.
+    /// The databases of `template`'s game to `max_seeds`, built in memory, built within
+    /// `memory_bytes` with the lowest levels moved to disk, and written and opened within
+    /// `memory_bytes` (the lowest levels read from the file), are the same: each value read
+    /// by position, and the files written. The file the build made goes with its databases,
+    /// a file there already is refused, and a file opened stays.
     fn same_on_disk<G: Endgame>(template: &G, max_seeds: u32, memory_bytes: u64) {
         let path = std::env::temp_dir().join(format!(
             "mancala-solver-test-{}-{}.levels",
@@ -911,6 +912,35 @@ mod tests {
         assert!(refused.to_string().contains("cannot make"), "{refused}");
         drop(some);
         assert!(!path.exists());
+        // A file of databases: read within the memory it is refused, opened it is kept in
+        // part on disk.
+        let written = bytes(&all);
+        std::fs::write(&path, &written).unwrap();
+        let refused = Databases::read(&written[..], template, memory_bytes).unwrap_err();
+        assert!(matches!(refused, DbError::Memory { .. }), "{refused}");
+        let opened = Databases::open(&path, template, memory_bytes).unwrap();
+        let on_disk = opened.levels.iter().filter(|l| l.in_memory().is_none());
+        assert!(on_disk.count() > 1, "no level was left on disk");
+        assert!(opened.levels.last().unwrap().in_memory().is_some());
+        for (seeds, (all, opened)) in all.levels.iter().zip(&opened.levels).enumerate() {
+            for endless in [Endless::South, Endless::North] {
+                for index in 0..=all.len() {
+                    let (a, b) = (all.get(endless, index), opened.get(endless, index));
+                    assert_eq!(a, b, "level {seeds}, {endless:?}, {index}");
+                }
+            }
+        }
+        assert!(bytes(&opened) == written);
+        drop(opened);
+        assert!(path.exists(), "an opened file was removed");
+        // Damaged on disk, it is refused as a read refuses it.
+        let mut bad = written;
+        let at = bad.len() - 9;
+        bad[at] ^= 1;
+        std::fs::write(&path, &bad).unwrap();
+        let refused = Databases::open(&path, template, memory_bytes).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(refused, DbError::Format(_)), "{refused}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! built, to a file of its own and reads their values back from it by position. Each thread
 //! keeps the blocks it read last (positions near in rank have children near in rank), the
 //! system's file cache keeps in memory what fits of the file, and the rest is read from the
-//! disk. The file is removed when the databases are.
+//! disk. The file is removed when the databases are. A file of databases opened
+//! ([`Databases::open`](super::Databases::open)) is read the same way, and left in place.
 
 use super::DbError;
 use std::cell::RefCell;
@@ -47,6 +48,8 @@ pub(crate) struct Disk {
     end: AtomicU64,
     /// The first read that failed: a build stops on it (a probe only misses).
     failed: Mutex<Option<std::io::Error>>,
+    /// Whether the file is the build's own, removed with it (not a file of databases opened).
+    owned: bool,
 }
 
 impl Disk {
@@ -69,6 +72,21 @@ impl Disk {
             path: path.to_owned(),
             end: AtomicU64::new(0),
             failed: Mutex::new(None),
+            owned: true,
+        })
+    }
+
+    /// The file at `path`, to read only; it is left where it is.
+    pub(crate) fn open(path: &Path) -> Result<Disk, DbError> {
+        let file = File::open(path)?;
+        let end = file.metadata()?.len();
+        Ok(Disk {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            file: Positioned::new(file),
+            path: path.to_owned(),
+            end: AtomicU64::new(end),
+            failed: Mutex::new(None),
+            owned: false,
         })
     }
 
@@ -128,8 +146,10 @@ impl Disk {
 
 impl Drop for Disk {
     fn drop(&mut self) {
-        // Nothing to do if it is gone already.
-        let _ = std::fs::remove_file(&self.path);
+        if self.owned {
+            // Nothing to do if it is gone already.
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
 }
 

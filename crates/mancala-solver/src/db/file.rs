@@ -17,8 +17,10 @@
 //! A reader refuses a file whose header does not match the game and rules it is asked for, or
 //! whose sizes are not those the header implies, or whose checksum does not match.
 
-use super::{Databases, DbError, Endgame, Level, MAX_LEVEL_SEEDS};
+use super::disk::Disk;
+use super::{Databases, DbError, Endgame, Level, OnDisk, MAX_LEVEL_SEEDS};
 use std::io::{Read, Write};
+use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"MANCALDB";
 const VERSION: u32 = 2;
@@ -61,10 +63,11 @@ impl<W: Write> Hashing<W> {
     }
 }
 
-/// A reader that hashes what it reads.
+/// A reader that hashes what it reads, and counts it.
 struct Hashed<R> {
     inner: R,
     hash: Fnv,
+    read: u64,
 }
 
 impl<R: Read> Hashed<R> {
@@ -74,6 +77,7 @@ impl<R: Read> Hashed<R> {
             _ => DbError::Io(e),
         })?;
         self.hash.feed(bytes);
+        self.read += bytes.len() as u64;
         Ok(())
     }
 
@@ -147,9 +151,36 @@ impl Databases {
         template: &G,
         memory_bytes: u64,
     ) -> Result<Databases, DbError> {
+        Databases::read_from(input, template, memory_bytes, None)
+    }
+
+    /// Opens the databases of `template`'s game and rules in the file at `path`: every byte
+    /// is read and checked as [`read`](Databases::read) does, the highest levels that fit
+    /// within `memory_bytes` are kept in memory, and the others are read from the file by
+    /// position when probed (through each thread's last blocks and the system's file cache).
+    /// The file must not change while the databases are open.
+    pub fn open<G: Endgame>(
+        path: &std::path::Path,
+        template: &G,
+        memory_bytes: u64,
+    ) -> Result<Databases, DbError> {
+        let disk = Arc::new(Disk::open(path)?);
+        let file = std::fs::File::open(path)?;
+        Databases::read_from(file, template, memory_bytes, Some(disk))
+    }
+
+    /// [`read`](Databases::read), or where `disk` is the file `input` reads,
+    /// [`open`](Databases::open).
+    fn read_from<G: Endgame>(
+        input: impl Read,
+        template: &G,
+        memory_bytes: u64,
+        disk: Option<Arc<Disk>>,
+    ) -> Result<Databases, DbError> {
         let mut input = Hashed {
             inner: std::io::BufReader::new(input),
             hash: Fnv::new(),
+            read: 0,
         };
         let magic: [u8; 8] = input.number()?;
         if &magic != MAGIC {
@@ -191,7 +222,7 @@ impl Databases {
             }
             lens.push(len as usize);
             total = total.saturating_add(len.saturating_mul(u64::from(conventions)));
-            if total > memory_bytes {
+            if total > memory_bytes && disk.is_none() {
                 return Err(DbError::Memory {
                     seeds,
                     needed: total,
@@ -199,18 +230,56 @@ impl Databases {
                 });
             }
         }
-        for (seeds, len) in (0..levels).zip(lens) {
-            let mut level = Level::zeroed(len, conventions == 2, seeds)?;
-            let (south, north) = level.values_mut::<u8>();
-            for values in core::iter::once(south).chain(north) {
-                for block in values.chunks_mut(BLOCK) {
-                    input.take(block)?;
-                    if let Some(&bad) = block.iter().find(|&&b| u32::from(b) > 2 * seeds) {
-                        return Err(DbError::Format(format!(
-                            "a value byte {bad} in the level of {seeds} seeds"
-                        )));
-                    }
+        // With the file at hand, the highest levels that fit stay in memory: a search
+        // probes a position as soon as it falls into the databases, at their top.
+        let mut in_memory = vec![disk.is_none(); lens.len()];
+        if disk.is_some() {
+            let mut kept = 0u64;
+            for (keep, &len) in in_memory.iter_mut().zip(&lens).rev() {
+                let bytes = len as u64 * u64::from(conventions);
+                if kept.saturating_add(bytes) > memory_bytes {
+                    break;
                 }
+                kept += bytes;
+                *keep = true;
+            }
+        }
+        let mut scratch = Vec::new();
+        for ((seeds, len), keep) in (0..levels).zip(lens).zip(in_memory) {
+            let at = input.read;
+            let mut level = if keep {
+                Level::zeroed(len, conventions == 2, seeds)?
+            } else {
+                scratch.resize(BLOCK, 0);
+                Level::not_built(conventions == 2)
+            };
+            let (south, north) = level.values_mut::<u8>();
+            let mut check = |block: &mut [u8]| {
+                input.take(block)?;
+                match block.iter().find(|&&b| u32::from(b) > 2 * seeds) {
+                    Some(&bad) => Err(DbError::Format(format!(
+                        "a value byte {bad} in the level of {seeds} seeds"
+                    ))),
+                    None => Ok(()),
+                }
+            };
+            if keep {
+                for values in core::iter::once(south).chain(north) {
+                    values.chunks_mut(BLOCK).try_for_each(&mut check)?;
+                }
+            } else {
+                let bytes = len * usize::from(conventions);
+                for from in (0..bytes).step_by(BLOCK) {
+                    check(&mut scratch[..(bytes - from).min(BLOCK)])?;
+                }
+            }
+            if let (false, Some(disk)) = (keep, &disk) {
+                level = Level::OnDisk(OnDisk {
+                    disk: Arc::clone(disk),
+                    at,
+                    len,
+                    cycles: conventions == 2,
+                });
             }
             db.levels.push(level);
         }

@@ -236,10 +236,10 @@ pub(crate) enum Level {
 /// for a game that `cycles`.
 #[derive(Debug)]
 pub(crate) struct OnDisk {
-    disk: Arc<Disk>,
-    at: u64,
-    len: usize,
-    cycles: bool,
+    pub(crate) disk: Arc<Disk>,
+    pub(crate) at: u64,
+    pub(crate) len: usize,
+    pub(crate) cycles: bool,
 }
 
 impl OnDisk {
@@ -263,7 +263,7 @@ impl OnDisk {
 
 impl Level {
     /// A level not built: it holds no position.
-    fn not_built(cycles: bool) -> Level {
+    pub(crate) fn not_built(cycles: bool) -> Level {
         Level::Memory {
             south: Pages::empty(),
             north: cycles.then(Pages::empty),
