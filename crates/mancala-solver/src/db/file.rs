@@ -247,13 +247,6 @@ impl Databases {
         let mut scratch = Vec::new();
         for ((seeds, len), keep) in (0..levels).zip(lens).zip(in_memory) {
             let at = input.read;
-            let mut level = if keep {
-                Level::zeroed(len, conventions == 2, seeds)?
-            } else {
-                scratch.resize(BLOCK, 0);
-                Level::not_built(conventions == 2)
-            };
-            let (south, north) = level.values_mut::<u8>();
             let mut check = |block: &mut [u8]| {
                 input.take(block)?;
                 match block.iter().find(|&&b| u32::from(b) > 2 * seeds) {
@@ -263,24 +256,30 @@ impl Databases {
                     None => Ok(()),
                 }
             };
-            if keep {
-                for values in core::iter::once(south).chain(north) {
-                    values.chunks_mut(BLOCK).try_for_each(&mut check)?;
+            let level = match (&disk, keep) {
+                (Some(disk), false) => {
+                    // Checked as it goes by, then read from the file when probed.
+                    scratch.resize(BLOCK, 0);
+                    let bytes = len * usize::from(conventions);
+                    for from in (0..bytes).step_by(BLOCK) {
+                        check(&mut scratch[..(bytes - from).min(BLOCK)])?;
+                    }
+                    Level::OnDisk(OnDisk {
+                        disk: Arc::clone(disk),
+                        at,
+                        len,
+                        cycles: conventions == 2,
+                    })
                 }
-            } else {
-                let bytes = len * usize::from(conventions);
-                for from in (0..bytes).step_by(BLOCK) {
-                    check(&mut scratch[..(bytes - from).min(BLOCK)])?;
+                _ => {
+                    let mut level = Level::zeroed(len, conventions == 2, seeds)?;
+                    let (south, north) = level.values_mut::<u8>();
+                    for values in core::iter::once(south).chain(north) {
+                        values.chunks_mut(BLOCK).try_for_each(&mut check)?;
+                    }
+                    level
                 }
-            }
-            if let (false, Some(disk)) = (keep, &disk) {
-                level = Level::OnDisk(OnDisk {
-                    disk: Arc::clone(disk),
-                    at,
-                    len,
-                    cycles: conventions == 2,
-                });
-            }
+            };
             db.levels.push(level);
         }
         let expected = input.hash.0;

@@ -25,7 +25,8 @@
 //! position: its databases value each board as if that record were empty (see its
 //! [`Endgame`] implementation for what the two conventions then bound).
 //!
-//! Files: [`Databases::write`] and [`Databases::read`], in the format of the `file` module
+//! Files: [`Databases::write`], and [`Databases::read`] or [`Databases::open`] (which leaves
+//! the levels beyond the memory allowed in the file), in the format of the `file` module
 //! (documented in docs/solving.md), with a header naming the game, its rules and the levels,
 //! and a checksum.
 
