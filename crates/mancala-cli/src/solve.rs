@@ -16,13 +16,14 @@
 //! (in memory, on `--threads` threads, within `--db-memory-mb`; with `--db-disk FILE` the
 //! lowest levels built go to that new file, removed at the end, when the next would pass it),
 //! `--db-read FILE` reads them from a file instead (the highest levels within
-//! `--db-memory-mb` into memory, the others read from the file when probed), `--db-write FILE` writes what was built; the search then takes their
-//! values. `--db-only` stops once the databases are built and written, without a solve: the
-//! file is what `mancala play --db-read`, the match player `pvs:dbfile=FILE`, the engine's
-//! `EndgameFile` and Python's `search(endgame_file=…)` read. Oware's databases hold positions with no earlier board in their repetition record
-//! (the start, or right after a capture) under both extreme conventions for an endless game,
-//! which bracket the value under Oware's repetition rule; the search takes them there only,
-//! and gives `LOW..HIGH` where the conventions differ.
+//! `--db-memory-mb` into memory, the others read from the file when probed), `--db-write FILE`
+//! writes what was built; the search then takes their values. `--db-only` stops once the
+//! databases are built and written, without a solve: the file is what `mancala play
+//! --db-read`, the match player `pvs:dbfile=FILE`, the engine's `EndgameFile` and Python's
+//! `search(endgame_file=…)` read. Oware's databases hold positions with no earlier board in
+//! their repetition record (the start, or right after a capture) under both extreme
+//! conventions for an endless game, which bracket the value under Oware's repetition rule;
+//! the search takes them there only, and gives `LOW..HIGH` where the conventions differ.
 //!
 //! The rule options are the game's (`mancala rules GAME`). `--majority-stop no` plays Toguz Kumalak or Oware on past a majority of the seeds in a
 //! store: the same winner, every seed counted in the final score.
