@@ -172,6 +172,19 @@ fn solve_args(rng: &mut Rng) -> (Vec<String>, Vec<u8>) {
         }
     }
     args.extend(rest);
+    // A file for the levels beyond the memory: new, unmakeable, empty, or one there already.
+    if rng.below(6) == 0 {
+        args.push("--db-disk".to_owned());
+        args.push(match rng.below(4) {
+            0 => "/nonexistent/levels.tmp".to_owned(),
+            1 => String::new(),
+            2 => std::env::temp_dir().display().to_string(),
+            _ => std::env::temp_dir()
+                .join(format!("mancala-fuzz-levels-{}.tmp", std::process::id()))
+                .display()
+                .to_string(),
+        });
+    }
     (args, Vec::new())
 }
 

@@ -693,10 +693,9 @@ impl Databases {
                 continue;
             }
             let len = self.level_len(seeds)?;
-            if options.disk.is_some() {
-                kept = 0;
-            }
-            let needed = kept.saturating_add(work_bytes(len, conventions, retrograde));
+            // With a disk, the levels below can all leave memory.
+            let below = if options.disk.is_some() { 0 } else { kept };
+            let needed = below.saturating_add(work_bytes(len, conventions, retrograde));
             if needed > options.memory_bytes {
                 return Err(DbError::Memory {
                     seeds,

@@ -66,28 +66,26 @@ impl Disk {
                     format!("cannot make {} to keep levels in: {error}", path.display()),
                 ))
             })?;
-        Ok(Disk {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-            file: Positioned::new(file),
-            path: path.to_owned(),
-            end: AtomicU64::new(0),
-            failed: Mutex::new(None),
-            owned: true,
-        })
+        Ok(Disk::of(file, path, 0, true))
     }
 
     /// The file at `path`, to read only; it is left where it is.
     pub(crate) fn open(path: &Path) -> Result<Disk, DbError> {
         let file = File::open(path)?;
         let end = file.metadata()?.len();
-        Ok(Disk {
+        Ok(Disk::of(file, path, end, false))
+    }
+
+    /// `file`, at `path`, of `end` bytes, removed with the databases if `owned`.
+    fn of(file: File, path: &Path, end: u64, owned: bool) -> Disk {
+        Disk {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             file: Positioned::new(file),
             path: path.to_owned(),
             end: AtomicU64::new(end),
             failed: Mutex::new(None),
-            owned: false,
-        })
+            owned,
+        }
     }
 
     /// Writes `bytes` after everything written before; where they start.
