@@ -50,7 +50,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--db-disk FILE] [--db-only] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, and for toguz and oware with --majority-stop no)";
+const USAGE: &str = "usage: mancala solve GAME [RULE OPTIONS] [--position STRING] [--table-mb N] [--max-nodes N] [--guess V] [--progress] [--db-seeds N] [--db-read FILE] [--db-write FILE] [--db-memory-mb N] [--db-disk FILE] [--db-only] [--threads N]   (GAME = toguz | kalah | oware | katro | mangala4; `mancala rules GAME` lists the rule options; databases for kalah, for toguz and oware with --majority-stop no, and for toguz --board 5 with the stop too)";
 
 /// The most memory the databases may be given, in MiB.
 const MAX_DB_MB: u64 = 64 << 10;

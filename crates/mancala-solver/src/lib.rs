@@ -224,12 +224,13 @@ impl<P: Endgame> Keys<P> {
     /// The board, its extra state and the side to move, without the scores, where they alone
     /// decide the rest of the game (the rules [`Endgame::db_rules`] accepts: Kalah without a
     /// move limit, Toguz Kumalak played to the end; not Oware, whose repetition record decides
-    /// too, see [`Endgame::HISTORY`]): the table then holds bounds on the value
+    /// too, see [`Endgame::HISTORY`], nor rules where the scores decide, see
+    /// [`Endgame::db_score_states`]): the table then holds bounds on the value
     /// of the rest of the game, so positions that differ only in their scores share one entry.
     /// `None` under other rules.
     pub fn rest_of_game(position: &P) -> Option<Self> {
-        if P::HISTORY {
-            // The record of earlier boards decides the rest too.
+        if P::HISTORY || position.db_score_states() > 1 {
+            // The record of earlier boards, or the scores, decide the rest too.
             return None;
         }
         position.db_rules().ok()?;

@@ -6,7 +6,7 @@ mod common;
 use common::{move_values, play_down_to};
 use mancala_engine::{EndReason, Game, Position, Rng, Side};
 use mancala_solver::{
-    solve, solve_range, BuildOptions, Databases, DbError, Endgame, Endless, Options, Probe,
+    solve, solve_range, BuildOptions, Databases, DbError, Endgame, Endless, Keys, Options, Probe,
     MAX_BUILD_THREADS,
 };
 use std::cell::Cell;
@@ -126,6 +126,100 @@ fn toguz_databases_agree_with_minimax_under_both_conventions() {
         minimax_value(&cycle, Endless::North),
         Some(db_value(&db, &cycle, Endless::North))
     );
+}
+
+/// A Toguz Kumalak 2 × 5 position of `rules` from its text.
+fn toguz_of(text: &str, rules: toguz::RuleSet) -> toguz::Toguz {
+    let position: toguz::Toguz = text.parse().unwrap();
+    toguz::Toguz::from_setup(toguz::Setup {
+        rules,
+        ..position.to_setup()
+    })
+    .unwrap()
+}
+
+/// With the stop at a majority on 2 × 5 the kazans decide too: databases built from a start
+/// keep them and agree with minimax under both conventions where the game played to the end
+/// gives other values, as does a search probing them; they hold nothing below the start's
+/// smaller kazan, and a file of them serves only a start with the same.
+#[test]
+fn toguz_databases_with_the_stop_keep_the_kazans() {
+    let rules = toguz::RuleSet {
+        board: toguz::BoardSize::Five,
+        ..toguz::RuleSet::STANDARD
+    };
+    let richer = toguz_of("2S,2S,2S,2S,2S/2S,2S,2S,2S,2S 16 14 S", rules);
+    assert!(Keys::rest_of_game(&richer).is_none());
+    let db = build(&richer, 8);
+    let played_out = build(&richer.db_template(), 8);
+    let mut rng = Rng::new(0x570);
+    let (mut checked, mut unlike) = (0, 0);
+    for _ in 0..400 {
+        let mut position = richer;
+        let left = 2 + rng.below(6);
+        play_down_to(&mut position, &mut rng, left);
+        if position.is_over() {
+            continue;
+        }
+        for endless in [Endless::South, Endless::North] {
+            let Some(expected) = minimax_value(&position, endless) else {
+                continue;
+            };
+            assert_eq!(
+                db_value(&db, &position, endless),
+                expected,
+                "{position} {endless:?}"
+            );
+            unlike += usize::from(db_value(&played_out, &position, endless) != expected);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} positions were small enough");
+    assert!(unlike > 0, "the stop changed no value");
+    // A search probing the levels to 4 seeds gives the values of those to 8 (the search
+    // alone does not finish past a few seeds: capture-free lines cycle).
+    let start = toguz_of("1S,1S,1S,1S,1S/1S,1S,1S,1S,1S 20 20 S", rules);
+    let db = build(&start, 8);
+    let options = Options {
+        keys: Keys::best_for(&start),
+        databases: Some(Arc::new(build(&start, 4))),
+        max_nodes: 1_000_000,
+        ..Options::default()
+    };
+    for text in [
+        "2S,4/2S,1,1S,1,1S 22 22 S",
+        "1S,1,1S,1,1/1,1S,1,1S,1 22 24 N",
+    ] {
+        let position = toguz_of(text, rules);
+        let probed = solve_range(&position, &options, None).unwrap();
+        assert!(probed.south.probes > 0);
+        let north = probed.north.as_ref().unwrap_or(&probed.south);
+        assert_eq!(
+            [probed.south.value, north.value],
+            [Endless::South, Endless::North].map(|endless| db_value(&db, &position, endless)),
+            "{position}"
+        );
+    }
+    // Below the start's smaller kazan: not held.
+    let poorer = toguz_of("1S,1S,1,1S,1S/1S,1,1S,1S,1S 18 24 S", rules);
+    assert!(!poorer.is_over());
+    answers_none(&db, &poorer);
+    // Through a file: only a start with the same smaller kazan reads it.
+    let mut bytes = Vec::new();
+    db.write(&mut bytes).unwrap();
+    let back = Databases::read(&bytes[..], &start, 1 << 30).unwrap();
+    let position = toguz_of("1S,1,2S,1,1S/1,1S,1,1S,1 22 22 N", rules);
+    assert_eq!(
+        back.probe(&position, Endless::North),
+        db.probe(&position, Endless::North)
+    );
+    assert!(db.probe(&position, Endless::North).is_some());
+    for other in [richer, start.db_template()] {
+        assert!(matches!(
+            Databases::read(&bytes[..], &other, 1 << 30),
+            Err(DbError::Format(_))
+        ));
+    }
 }
 
 /// The databases keep South to move only and find North's positions as their mirrors, tuzdiks

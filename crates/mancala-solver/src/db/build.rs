@@ -137,7 +137,10 @@ struct Work<'a, G> {
     ranks: &'a Ranks,
     way: Way,
     seeds: usize,
+    /// The states of a board: its extra states times `scores`.
     extra: u32,
+    /// The score states ([`Endgame::db_score_states`]).
+    scores: u32,
     /// The conventions built: South's, then North's for a game that cycles.
     conventions: &'a [Endless],
     /// The level being built, under each of `conventions`.
@@ -178,6 +181,7 @@ impl<G: Endgame> Work<'_, G> {
             Way::Quick => Place::of(
                 position,
                 self.extra,
+                self.scores,
                 |board| self.ranks.rank(board),
                 |board| self.ranks.rank_mirrored(board),
             ),
@@ -186,6 +190,7 @@ impl<G: Endgame> Work<'_, G> {
                 Place::of(
                     position,
                     self.extra,
+                    self.scores,
                     |board| Some((self.binomials.rank(board), seeds)),
                     |board| {
                         let (south, north) = board.split_at(board.len() / 2);
@@ -356,6 +361,14 @@ impl<G: Endgame> Work<'_, G> {
             return Err(DbError::Thread("a building thread failed".into()));
         }
         Ok(())
+    }
+
+    /// The state of the mirror of a position of this level with the state `state`, `None`
+    /// where it has none.
+    fn mirror_state(&self, state: u32) -> Option<u32> {
+        let (extra, score) = (state / self.scores, state % self.scores);
+        let score = self.template.db_mirror_score(score, self.seeds as u32)?;
+        (score < self.scores).then(|| self.template.db_mirror_extra(extra) * self.scores + score)
     }
 
     /// A thread's room to unrank boards in.
@@ -562,6 +575,7 @@ impl Databases {
                 way,
                 seeds: seeds as usize,
                 extra: db.extra,
+                scores: db.scores,
                 conventions,
                 level: building,
                 visit: &visit,
@@ -635,13 +649,19 @@ impl Databases {
         let binomials = Binomials::new(max_seeds as usize + pits + 1);
         let start = G::new(template.rules());
         let game_seeds = start.with_db_board(|board| board.iter().map(|&s| u32::from(s)).sum());
+        let scores = template.db_score_states().max(1);
         Ok(Databases {
             game: G::NAME.to_owned(),
             rules,
-            typed_rules: Box::new(template.db_template_rules()),
+            typed_rules: Box::new(if scores > 1 {
+                template.rules()
+            } else {
+                template.db_template_rules()
+            }),
             game_seeds,
             pits,
-            extra: template.db_extra_states().max(1),
+            extra: template.db_extra_states().max(1) * scores,
+            scores,
             cycles: G::CYCLES,
             levels: Vec::new(),
             ranks: Ranks::new(&binomials, pits, max_seeds as usize),

@@ -7,7 +7,7 @@
 //! | 2 + n | the game's name: its length, then its bytes (UTF-8) |
 //! | 2 + n | the rules, likewise |
 //! | 4 | the pits of the board |
-//! | 4 | the extra states of a board |
+//! | 4 | the states of a board: its extra states, times the score states kept |
 //! | 1 | the conventions held: 1 (the game cannot cycle) or 2 (South's, then North's) |
 //! | 4 | the levels, from 0 seeds on the board up |
 //! | 8 a level | its positions: all its boards' (times the extra states), or 0 for a level not built |
@@ -197,7 +197,7 @@ impl Databases {
         expect(
             "the extra states",
             input.u32()?,
-            template.db_extra_states().max(1),
+            template.db_extra_states().max(1) * template.db_score_states().max(1),
         )?;
         let [conventions] = input.number()?;
         expect(

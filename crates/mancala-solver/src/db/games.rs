@@ -180,23 +180,73 @@ impl Endgame for oware::Oware {
 }
 
 /// Toguz Kumalak played to the end (no stop at a majority): the board, the tuzdiks and the
-/// side to move decide the rest.
+/// side to move decide the rest. With the stop, on the board without tuzdiks (2 × 5), the
+/// kazans decide too and are kept as score states; a player's databases
+/// ([`db_template`](Endgame::db_template)) are still those played to the end, which give the
+/// winner with the stop as well.
 #[cfg(feature = "toguz")]
 impl Endgame for toguz::Toguz {
     const CYCLES: bool = true;
 
     fn db_rules(&self) -> Result<String, DbError> {
         let rules = self.rules();
-        if rules.stop_at_majority {
+        if rules.stop_at_majority && !toguz_scored(rules) {
             return Err(DbError::Rules(
-                "the stop at a majority makes the kazans decide too; play to the end".into(),
+                "the stop at a majority makes the kazans decide too; play to the end (or play \
+                 on 2 × 5, whose databases keep the kazans)"
+                    .into(),
             ));
         }
         Ok(format!(
-            "board={},tuzdik={:?}",
+            "board={},tuzdik={:?}{}",
             rules.board.per_side(),
-            rules.tuzdik
+            rules.tuzdik,
+            if rules.stop_at_majority {
+                ",stop-at-majority"
+            } else {
+                ""
+            }
         ))
+    }
+
+    /// With the stop on 2 × 5: White's kazan from the largest even count without a majority
+    /// down to the smaller of this position's kazans (at least two states). Kazans without a
+    /// tuzdik are even and only grow, so these hold every position of a game from here.
+    fn db_score_states(&self) -> u32 {
+        let rules = self.rules();
+        if !toguz_scored(rules) {
+            return 1;
+        }
+        let least = self.kazan(Side::South).min(self.kazan(Side::North)) & !1;
+        ((toguz_most_kazan(rules).saturating_sub(least)) / 2 + 1).max(2)
+    }
+
+    /// The state of a kazan counts down from the largest without a majority, two seeds a step.
+    fn db_score_state(&self, states: u32) -> Option<(u32, u32)> {
+        if states <= 1 {
+            return Some((0, 0));
+        }
+        let most = toguz_most_kazan(self.rules());
+        let state = |kazan: u32| {
+            (kazan % 2 == 0 && kazan <= most)
+                .then(|| (most - kazan) / 2)
+                .filter(|&state| state < states)
+        };
+        Some((
+            state(self.kazan(Side::South))?,
+            state(self.kazan(Side::North))?,
+        ))
+    }
+
+    fn db_mirror_score(&self, state: u32, seeds: u32) -> Option<u32> {
+        let rules = self.rules();
+        if !toguz_scored(rules) {
+            return Some(state);
+        }
+        let most = toguz_most_kazan(rules);
+        let south = most.checked_sub(2 * state)?;
+        let north = rules.board.seeds().checked_sub(seeds + south)?;
+        (north % 2 == 0 && north <= most).then(|| (most - north) / 2)
     }
 
     fn db_template(&self) -> Self {
@@ -320,16 +370,18 @@ impl Endgame for toguz::Toguz {
 
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let tuzdiks = toguz_tuzdiks(rules, extra);
+        let scores = self.db_score_states();
+        let tuzdiks = toguz_tuzdiks(rules, extra / scores);
         let rest = toguz_rest(rules, pits)?;
-        toguz_splits(rest)
+        toguz_splits(self, extra, rest)
             .find_map(|south| toguz_setup(rules, pits, [south, rest - south], tuzdiks, side).ok())
             .filter(|p| !p.is_over())
     }
 
     fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let tuzdiks = toguz_tuzdiks(rules, extra);
+        let scores = self.db_score_states();
+        let tuzdiks = toguz_tuzdiks(rules, extra / scores);
         let rest = toguz_rest(rules, pits)?;
         // The splits of `db_position`, through the same checks, without a `Setup` to allocate.
         let mut holes = [0u32; 2 * toguz::BoardSize::Nine.per_side()];
@@ -337,7 +389,7 @@ impl Endgame for toguz::Toguz {
         for (hole, &seeds) in holes.iter_mut().zip(pits) {
             *hole = u32::from(seeds);
         }
-        toguz_splits(rest)
+        toguz_splits(self, extra, rest)
             .find_map(|south| {
                 toguz::Toguz::from_holes(holes, [south, rest - south], tuzdiks, side, rules).ok()
             })
@@ -398,20 +450,48 @@ fn toguz_rest(rules: toguz::RuleSet, pits: &[u8]) -> Option<u32> {
         .checked_sub(pits.iter().map(|&s| u32::from(s)).sum())
 }
 
-/// White's kazan in the splits of `rest` tried, in order: any split the setup accepts does
-/// (kazans are even but for a tuzdik's owner, who holds at least 3).
+/// Whether the kazans decide too under `rules`, and the databases keep them: the stop at a
+/// majority on the board without tuzdiks.
 #[cfg(feature = "toguz")]
-fn toguz_splits(rest: u32) -> impl Iterator<Item = u32> {
+fn toguz_scored(rules: toguz::RuleSet) -> bool {
+    rules.stop_at_majority && !rules.board.has_tuzdiks()
+}
+
+/// The largest even kazan without a majority of the game's seeds.
+#[cfg(feature = "toguz")]
+fn toguz_most_kazan(rules: toguz::RuleSet) -> u32 {
+    (rules.board.seeds() / 2) & !1
+}
+
+/// White's kazan in the splits of `rest` tried, in order, for the state `extra` of databases
+/// from `template`: where they keep the kazans, the one its score state gives, if Black's is
+/// kept too; else any split the setup accepts does (kazans are even but for a tuzdik's owner,
+/// who holds at least 3).
+#[cfg(feature = "toguz")]
+fn toguz_splits(template: &toguz::Toguz, extra: u32, rest: u32) -> impl Iterator<Item = u32> {
+    let scores = template.db_score_states();
     let half = rest / 2;
-    [
-        half,
-        half + 1,
-        half.wrapping_sub(1),
-        half + 2,
-        half.wrapping_sub(2),
-    ]
-    .into_iter()
-    .filter(move |&south| south <= rest)
+    let tried = if scores > 1 {
+        let most = toguz_most_kazan(template.rules());
+        let kept = |south: &u32| {
+            rest.checked_sub(*south)
+                .is_some_and(|north| north % 2 == 0 && north <= most && most - north < 2 * scores)
+        };
+        let south = most.checked_sub(2 * (extra % scores)).filter(kept);
+        [south, None, None, None, None]
+    } else {
+        [
+            Some(half),
+            Some(half + 1),
+            half.checked_sub(1),
+            Some(half + 2),
+            half.checked_sub(2),
+        ]
+    };
+    tried
+        .into_iter()
+        .flatten()
+        .filter(move |&south| south <= rest)
 }
 
 /// The validated setup of a database position.

@@ -1,10 +1,11 @@
 //! Endgame databases: the exact value of every position with few seeds on the board, by the
 //! number of seeds on it, for games whose future is decided by the board, the side to move
-//! and a little extra state alone (what has been captured only shifts the score).
+//! and a little extra state alone (what has been captured only shifts the score), or where
+//! the scores decide too (a stop at a majority), with the scores as score states.
 //!
 //! A level holds every position with `n` seeds on the board and South to move, indexed by the
 //! combinatorial number system (the ways of putting `n` seeds into the pits, times the extra
-//! states), one byte a position: the final score difference the rest of the game brings the
+//! states and the score states), one byte a position: the final score difference the rest of the game brings the
 //! side to move, plus `n`. The rules treat both sides alike, so a position with North to move
 //! is found as its mirror (the rows swapped, South to move) under the other convention: one
 //! side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
@@ -66,8 +67,8 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
     /// [`Keys::rest_of_game`](crate::Keys::rest_of_game) is refused. Default `false`.
     const HISTORY: bool = false;
 
-    /// The rules as a text for a file's header, or why they let more than the board decide
-    /// (a move limit, a stop at a majority of the seeds).
+    /// The rules as a text for a file's header, or why databases cannot hold them (a move
+    /// limit, a stop at a majority of the seeds where the scores are not kept).
     fn db_rules(&self) -> Result<String, DbError>;
 
     /// The start position of the rules the databases serve for a game under this position's
@@ -119,9 +120,38 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
         extra
     }
 
+    /// How many states of the scores the databases built from this position as their
+    /// template keep: 1 (the default) where the board decides the rest of the game and the
+    /// scores only shift it; more where the rules let the scores decide too (Toguz Kumalak on
+    /// 2 × 5 with the stop at a majority, whose databases keep White's kazan, from the largest
+    /// without a majority down to the template's smaller kazan). More than 1 wherever the
+    /// scores decide, for any position as template.
+    fn db_score_states(&self) -> u32 {
+        1
+    }
+
+    /// This position's score state among `states` (as
+    /// [`db_score_states`](Endgame::db_score_states) counts them) and its mirror's, or `None`
+    /// where such databases hold none of its kind. `(0, 0)` where `states` is 1: databases
+    /// that keep no scores serve every score.
+    fn db_score_state(&self, states: u32) -> Option<(u32, u32)> {
+        let _ = states;
+        Some((0, 0))
+    }
+
+    /// The score state of the mirror of the position with `seeds` on the board and the score
+    /// state `state`, under this template's rules; `None` where there is none. The same state
+    /// by default.
+    fn db_mirror_score(&self, state: u32, seeds: u32) -> Option<u32> {
+        let _ = seeds;
+        Some(state)
+    }
+
     /// A position under these rules with `pits` on the board, the extra state `extra` and
-    /// `side` to move (the captured seeds split in any way the rules allow), or `None` when
-    /// there is none or the game is over there.
+    /// `side` to move, or `None` when there is none or the game is over there. `extra` counts
+    /// the board's extra state times this template's
+    /// [`db_score_states`](Endgame::db_score_states), plus the score state; where there is
+    /// one score state the captured seeds split in any way the rules allow.
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self>;
 
     /// The same position as [`db_position`](Endgame::db_position), made the quickest way the
@@ -389,7 +419,10 @@ pub struct Databases {
     /// Every seed of that game: no board with more belongs to it.
     game_seeds: u32,
     pits: usize,
+    /// The states of a board: its extra states times `scores`.
     extra: u32,
+    /// The score states kept ([`Endgame::db_score_states`]); 1 where the board decides.
+    scores: u32,
     cycles: bool,
     levels: Vec<Level>,
     binomials: Binomials,
@@ -427,15 +460,23 @@ pub(crate) struct Place {
 
 impl Place {
     /// The place of `position` (its board ranked by `rank`, its mirrored board by
-    /// `rank_mirrored`) among levels of `extra_states` extra states.
+    /// `rank_mirrored`) among levels of `extra_states` states a board, `scores` of them
+    /// score states to each of the board's extra states.
     #[inline(always)]
     pub(crate) fn of<G: Endgame>(
         position: &G,
         extra_states: u32,
+        scores: u32,
         rank: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
         rank_mirrored: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
     ) -> Option<Place> {
         let (extra, mirrored) = seen_from_south(position);
+        let extra = if scores > 1 {
+            let (own, mirror) = position.db_score_state(scores)?;
+            extra * scores + if mirrored { mirror } else { own }
+        } else {
+            extra
+        };
         let (rank, seeds) = if mirrored {
             position.with_db_board(rank_mirrored)?
         } else {
@@ -479,16 +520,22 @@ impl Databases {
     }
 
     /// Whether these databases answer for `position`: its game, its rules as
-    /// [`db_template`](Endgame::db_template) gives them and its board's size are those they were
-    /// built for, and its board holds no more seeds than that game has. [`probe`](Databases::probe)
-    /// and [`known`](Databases::known) answer `None` wherever this fails.
+    /// [`db_template`](Endgame::db_template) gives them (its own, where the databases keep the
+    /// scores) and its board's size are those they were built for, its board holds no more
+    /// seeds than that game has, and its scores are among those kept.
+    /// [`probe`](Databases::probe) and [`known`](Databases::known) answer `None` wherever this
+    /// fails.
     pub fn fits<G: Endgame>(&self, position: &G) -> Result<(), DbError> {
-        let template = position.db_template();
+        let template = if self.scores > 1 {
+            position.clone()
+        } else {
+            position.db_template()
+        };
         let rules = template.db_rules()?;
         if G::NAME != self.game
             || rules != self.rules
             || template.db_pits() != self.pits
-            || template.db_extra_states().max(1) != self.extra
+            || template.db_extra_states().max(1) * self.scores != self.extra
         {
             return Err(DbError::Format(format!(
                 "the databases are of {} ({}), the position of {} ({rules})",
@@ -504,6 +551,11 @@ impl Databases {
                 game: self.game_seeds,
             });
         }
+        if position.db_score_state(self.scores).is_none() {
+            return Err(DbError::Format(
+                "the databases keep other scores than the position's".into(),
+            ));
+        }
         Ok(())
     }
 
@@ -515,7 +567,18 @@ impl Databases {
             && self
                 .typed_rules
                 .downcast_ref::<G::Rules>()
-                .is_some_and(|rules| *rules == position.db_template_rules())
+                .is_some_and(|rules| *rules == self.served_rules(position))
+    }
+
+    /// The rules of `position` these databases are compared with: its own where they keep
+    /// the scores, else its [`db_template_rules`](Endgame::db_template_rules).
+    #[inline]
+    fn served_rules<G: Endgame>(&self, position: &G) -> G::Rules {
+        if self.scores > 1 {
+            position.rules()
+        } else {
+            position.db_template_rules()
+        }
     }
 
     /// Where `position`'s value is kept, if it is held.
@@ -527,6 +590,7 @@ impl Databases {
         let place = Place::of(
             position,
             self.extra,
+            self.scores,
             |board| sized(board).then(|| self.ranks.rank(board)).flatten(),
             |board| {
                 sized(board)

@@ -300,9 +300,9 @@ impl<G: Endgame> Work<'_, G> {
         after[..half].copy_from_slice(&board[half..]);
         after[half..].copy_from_slice(&board[..half]);
         let states = u64::from(self.extra);
-        let extra = self
-            .template
-            .db_mirror_extra((index as u64 % states) as u32);
+        let Some(extra) = self.mirror_state((index as u64 % states) as u32) else {
+            return next;
+        };
         self.template.db_unmoves(after, &mut |before, mv| {
             let Some((rank, _)) = self.ranks.rank(before) else {
                 return;
