@@ -193,6 +193,18 @@ fn toguz_databases_with_the_stop_keep_the_kazans() {
         let position = toguz_of(text, rules);
         let probed = solve_range(&position, &options, None).unwrap();
         assert!(probed.south.probes > 0);
+        // The databases of the game played to the end are not taken for the stop's.
+        let unlike = solve_range(
+            &position,
+            &Options {
+                databases: Some(Arc::new(build(&start.db_template(), 4))),
+                ..options.clone()
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(unlike.south.probes, 0);
+        assert_eq!(unlike.south.value, probed.south.value);
         let north = probed.north.as_ref().unwrap_or(&probed.south);
         assert_eq!(
             [probed.south.value, north.value],

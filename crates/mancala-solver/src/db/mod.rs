@@ -641,8 +641,14 @@ impl Databases {
     }
 }
 
+/// What a search takes as exact: only the values of the position's own rules, not those of
+/// the rules its template lifts (a stop at a majority, a move limit), which a player may
+/// probe for the winner but a proof may not use.
 impl<G: Endgame> crate::Probe<G> for Databases {
     fn probe(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
+        if self.scores == 1 && position.rules() != position.db_template_rules() {
+            return None;
+        }
         Databases::probe(self, position, endless)
     }
 }
