@@ -5,10 +5,10 @@
 //!
 //! A level holds every position with `n` seeds on the board and South to move, indexed by the
 //! combinatorial number system (the ways of putting `n` seeds into the pits, times the extra
-//! states and the score states), one byte a position: the final score difference the rest of the game brings the
-//! side to move, plus `n`. The rules treat both sides alike, so a position with North to move
-//! is found as its mirror (the rows swapped, South to move) under the other convention: one
-//! side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
+//! states and the score states), one byte a position: the final score difference the rest of
+//! the game brings the side to move, plus `n`. The rules treat both sides alike, so a position
+//! with North to move is found as its mirror (the rows swapped, South to move) under the other
+//! convention: one side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
 //! count, so a move leads to a level already built or to the same level; within a level the
 //! values are recomputed until nothing changes, or, where the game lists the moves into a
 //! position, decided once each by retrograde analysis.
