@@ -10,7 +10,9 @@ mod retrograde;
 
 use super::disk::Disk;
 use super::index::{next_board, Binomials, Ranks};
-use super::{Databases, DbError, Endgame, Level, Place, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS};
+use super::{
+    Databases, DbError, Endgame, Level, Place, States, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS,
+};
 use crate::pages::Pages;
 use crate::Endless;
 use mancala_engine::Side;
@@ -137,10 +139,12 @@ struct Work<'a, G> {
     ranks: &'a Ranks,
     way: Way,
     seeds: usize,
-    /// The states of a board: its extra states times `scores`.
+    /// The states of a board of this level: its extra states times `scores`.
     extra: u32,
-    /// The score states ([`Endgame::db_score_states`]).
+    /// The score states of a board of this level ([`Endgame::db_level_scores`]).
     scores: u32,
+    /// The states of a board of every level.
+    states: States<'a>,
     /// The conventions built: South's, then North's for a game that cycles.
     conventions: &'a [Endless],
     /// The level being built, under each of `conventions`.
@@ -180,8 +184,7 @@ impl<G: Endgame> Work<'_, G> {
         match self.way {
             Way::Quick => Place::of(
                 position,
-                self.extra,
-                self.scores,
+                self.states,
                 |board| self.ranks.rank(board),
                 |board| self.ranks.rank_mirrored(board),
             ),
@@ -189,8 +192,7 @@ impl<G: Endgame> Work<'_, G> {
                 let seeds = crate::board_seeds(position) as usize;
                 Place::of(
                     position,
-                    self.extra,
-                    self.scores,
+                    self.states,
                     |board| Some((self.binomials.rank(board), seeds)),
                     |board| {
                         let (south, north) = board.split_at(board.len() / 2);
@@ -574,8 +576,9 @@ impl Databases {
                 ranks: &db.ranks,
                 way,
                 seeds: seeds as usize,
-                extra: db.extra,
-                scores: db.scores,
+                extra: db.extra * db.level_scores[seeds as usize],
+                scores: db.level_scores[seeds as usize],
+                states: db.states(),
                 conventions,
                 level: building,
                 visit: &visit,
@@ -650,6 +653,15 @@ impl Databases {
         let start = G::new(template.rules());
         let game_seeds = start.with_db_board(|board| board.iter().map(|&s| u32::from(s)).sum());
         let scores = template.db_score_states().max(1);
+        let level_scores = (0..=max_seeds)
+            .map(|seeds| {
+                if scores > 1 {
+                    template.db_level_scores(seeds)
+                } else {
+                    1
+                }
+            })
+            .collect();
         Ok(Databases {
             game: G::NAME.to_owned(),
             rules,
@@ -660,8 +672,9 @@ impl Databases {
             }),
             game_seeds,
             pits,
-            extra: template.db_extra_states().max(1) * scores,
+            extra: template.db_extra_states().max(1),
             scores,
+            level_scores,
             cycles: G::CYCLES,
             levels: Vec::new(),
             ranks: Ranks::new(&binomials, pits, max_seeds as usize),
@@ -733,6 +746,7 @@ impl Databases {
         self.binomials
             .configurations(seeds as usize, self.pits)
             .and_then(|c| c.checked_mul(u64::from(self.extra)))
+            .and_then(|c| c.checked_mul(u64::from(*self.level_scores.get(seeds as usize)?)))
             .filter(|&len| usize::try_from(len).is_ok())
             .ok_or(DbError::Memory {
                 seeds,
@@ -813,6 +827,10 @@ mod tests {
             };
             same_both_ways(&toguz::Toguz::new(rules), max);
         }
+        // With the stop at a majority, from kazans of 16 and 14: the kazans kept too.
+        let stop: toguz::Toguz = "2S,2S,2S,2S,2S/2S,2S,2S,2S,2S 16 14 S".parse().unwrap();
+        assert_eq!(stop.db_score_states(), 6);
+        same_both_ways(&stop, 10);
     }
 
     /// Toguz Kumalak 2 × 5 keeps the parity of the seeds on its board: built for play from a

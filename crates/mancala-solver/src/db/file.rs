@@ -129,7 +129,7 @@ impl Databases {
         out.text(&self.game)?;
         out.text(&self.rules)?;
         out.put(&(self.pits as u32).to_le_bytes())?;
-        out.put(&self.extra.to_le_bytes())?;
+        out.put(&(self.extra * self.scores).to_le_bytes())?;
         out.put(&[if self.cycles { 2 } else { 1 }])?;
         out.put(&(self.levels.len() as u32).to_le_bytes())?;
         for level in &self.levels {

@@ -209,9 +209,10 @@ impl Endgame for toguz::Toguz {
         ))
     }
 
-    /// With the stop on 2 × 5: White's kazan from the largest even count without a majority
-    /// down to the smaller of this position's kazans (at least two states). Kazans without a
-    /// tuzdik are even and only grow, so these hold every position of a game from here.
+    /// With the stop on 2 × 5: the kazans from the smaller of this position's up to the
+    /// largest even count without a majority, two seeds a step (at least two steps). Kazans
+    /// without a tuzdik are even and only grow, so these hold every position of a game from
+    /// here.
     fn db_score_states(&self) -> u32 {
         let rules = self.rules();
         if !toguz_scored(rules) {
@@ -221,21 +222,31 @@ impl Endgame for toguz::Toguz {
         ((toguz_most_kazan(rules).saturating_sub(least)) / 2 + 1).max(2)
     }
 
-    /// The state of a kazan counts down from the largest without a majority, two seeds a step.
+    /// White's kazans possible with `seeds` on the board, Black's holding the rest.
+    fn db_level_scores(&self, seeds: u32) -> u32 {
+        let rules = self.rules();
+        if !toguz_scored(rules) {
+            return 1;
+        }
+        rules.board.seeds().checked_sub(seeds).map_or(0, |rest| {
+            toguz_kazans(rules, self.db_score_states(), rest).1
+        })
+    }
+
+    /// A kazan's state counts up from the least it holds with this board, two seeds a step.
     fn db_score_state(&self, states: u32) -> Option<(u32, u32)> {
-        if states <= 1 {
+        let rules = self.rules();
+        if states <= 1 || !toguz_scored(rules) {
             return Some((0, 0));
         }
-        let most = toguz_most_kazan(self.rules());
+        let [south, north] = [Side::South, Side::North].map(|side| self.kazan(side));
+        let (least, count) = toguz_kazans(rules, states, south + north);
         let state = |kazan: u32| {
-            (kazan % 2 == 0 && kazan <= most)
-                .then(|| (most - kazan) / 2)
-                .filter(|&state| state < states)
+            (kazan % 2 == 0 && kazan >= least)
+                .then(|| (kazan - least) / 2)
+                .filter(|&state| state < count)
         };
-        Some((
-            state(self.kazan(Side::South))?,
-            state(self.kazan(Side::North))?,
-        ))
+        Some((state(south)?, state(north)?))
     }
 
     fn db_mirror_score(&self, state: u32, seeds: u32) -> Option<u32> {
@@ -243,10 +254,10 @@ impl Endgame for toguz::Toguz {
         if !toguz_scored(rules) {
             return Some(state);
         }
-        let most = toguz_most_kazan(rules);
-        let south = most.checked_sub(2 * state)?;
-        let north = rules.board.seeds().checked_sub(seeds + south)?;
-        (north % 2 == 0 && north <= most).then(|| (most - north) / 2)
+        let rest = rules.board.seeds().checked_sub(seeds)?;
+        let (least, count) = toguz_kazans(rules, self.db_score_states(), rest);
+        let north = rest.checked_sub(least + 2 * state)?;
+        (state < count && north >= least).then(|| (north - least) / 2)
     }
 
     fn db_template(&self) -> Self {
@@ -370,9 +381,8 @@ impl Endgame for toguz::Toguz {
 
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let scores = self.db_score_states();
-        let tuzdiks = toguz_tuzdiks(rules, extra / scores);
         let rest = toguz_rest(rules, pits)?;
+        let tuzdiks = toguz_tuzdiks(rules, extra / toguz_level_scores(self, rest)?);
         toguz_splits(self, extra, rest)
             .find_map(|south| toguz_setup(rules, pits, [south, rest - south], tuzdiks, side).ok())
             .filter(|p| !p.is_over())
@@ -380,9 +390,8 @@ impl Endgame for toguz::Toguz {
 
     fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let scores = self.db_score_states();
-        let tuzdiks = toguz_tuzdiks(rules, extra / scores);
         let rest = toguz_rest(rules, pits)?;
+        let tuzdiks = toguz_tuzdiks(rules, extra / toguz_level_scores(self, rest)?);
         // The splits of `db_position`, through the same checks, without a `Setup` to allocate.
         let mut holes = [0u32; 2 * toguz::BoardSize::Nine.per_side()];
         let holes = holes.get_mut(..pits.len())?;
@@ -463,21 +472,49 @@ fn toguz_most_kazan(rules: toguz::RuleSet) -> u32 {
     (rules.board.seeds() / 2) & !1
 }
 
+/// White's kazans in databases of `states` score states where the kazans hold `rest`: the
+/// least, and how many (two seeds a step). Each kazan is even, from the databases' least
+/// (`states - 1` steps below the largest without a majority) to that largest.
+#[cfg(feature = "toguz")]
+fn toguz_kazans(rules: toguz::RuleSet, states: u32, rest: u32) -> (u32, u32) {
+    let most = toguz_most_kazan(rules);
+    let least = most.saturating_sub(2 * states.saturating_sub(1));
+    let low = least.max(rest.saturating_sub(most));
+    match rest.checked_sub(least) {
+        Some(high) if rest % 2 == 0 && high.min(most) >= low => {
+            (low, (high.min(most) - low) / 2 + 1)
+        }
+        _ => (low, 0),
+    }
+}
+
+/// The score states of a board in `template`'s databases where the kazans hold `rest` (1
+/// where they keep no kazans), `None` for none.
+#[cfg(feature = "toguz")]
+fn toguz_level_scores(template: &toguz::Toguz, rest: u32) -> Option<u32> {
+    let rules = template.rules();
+    if !toguz_scored(rules) {
+        return Some(1);
+    }
+    let (_, count) = toguz_kazans(rules, template.db_score_states(), rest);
+    (count > 0).then_some(count)
+}
+
 /// White's kazan in the splits of `rest` tried, in order, for the state `extra` of databases
 /// from `template`: where they keep the kazans, the one its score state gives, if Black's is
 /// kept too; else any split the setup accepts does (kazans are even but for a tuzdik's owner,
 /// who holds at least 3).
 #[cfg(feature = "toguz")]
 fn toguz_splits(template: &toguz::Toguz, extra: u32, rest: u32) -> impl Iterator<Item = u32> {
-    let scores = template.db_score_states();
+    let rules = template.rules();
     let half = rest / 2;
-    let tried = if scores > 1 {
-        let most = toguz_most_kazan(template.rules());
+    let tried = if toguz_scored(rules) {
+        let (least, count) = toguz_kazans(rules, template.db_score_states(), rest);
         let kept = |south: &u32| {
             rest.checked_sub(*south)
-                .is_some_and(|north| north % 2 == 0 && north <= most && most - north < 2 * scores)
+                .is_some_and(|north| north >= least && north - least < 2 * count)
         };
-        let south = most.checked_sub(2 * (extra % scores)).filter(kept);
+        let south = Some(least + 2 * (extra % count.max(1))).filter(kept);
         [south, None, None, None, None]
     } else {
         [

@@ -120,27 +120,36 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
         extra
     }
 
-    /// How many states of the scores the databases built from this position as their
-    /// template keep: 1 (the default) where the board decides the rest of the game and the
-    /// scores only shift it; more where the rules let the scores decide too (Toguz Kumalak on
-    /// 2 × 5 with the stop at a majority, whose databases keep White's kazan, from the largest
-    /// without a majority down to the template's smaller kazan). More than 1 wherever the
-    /// scores decide, for any position as template.
+    /// The scores the databases built from this position as their template keep, as a
+    /// count of their kinds: 1 (the default) where the board decides the rest of the game and
+    /// the scores only shift it; more where the rules let the scores decide too (Toguz
+    /// Kumalak on 2 × 5 with the stop at a majority, whose databases keep the kazans from the
+    /// template's smaller one up). More than 1 wherever the scores decide, for any position as
+    /// template; the file's header and [`db_score_state`](Endgame::db_score_state) take it.
     fn db_score_states(&self) -> u32 {
         1
     }
 
-    /// This position's score state among `states` (as
-    /// [`db_score_states`](Endgame::db_score_states) counts them) and its mirror's, or `None`
-    /// where such databases hold none of its kind. `(0, 0)` where `states` is 1: databases
-    /// that keep no scores serve every score.
+    /// How many score states such databases keep for each board of `seeds` seeds (the
+    /// splits of the scores possible there; 0 where none is). The default is
+    /// [`db_score_states`](Endgame::db_score_states).
+    fn db_level_scores(&self, seeds: u32) -> u32 {
+        let _ = seeds;
+        self.db_score_states()
+    }
+
+    /// This position's score state and its mirror's in databases of `states`
+    /// ([`db_score_states`](Endgame::db_score_states)), each below
+    /// [`db_level_scores`](Endgame::db_level_scores) of its seeds, or `None` where such
+    /// databases hold no position of its scores. `(0, 0)` where `states` is 1: databases that
+    /// keep no scores serve every score.
     fn db_score_state(&self, states: u32) -> Option<(u32, u32)> {
         let _ = states;
         Some((0, 0))
     }
 
     /// The score state of the mirror of the position with `seeds` on the board and the score
-    /// state `state`, under this template's rules; `None` where there is none. The same state
+    /// state `state`, in this template's databases; `None` where there is none. The same state
     /// by default.
     fn db_mirror_score(&self, state: u32, seeds: u32) -> Option<u32> {
         let _ = seeds;
@@ -150,8 +159,9 @@ pub trait Endgame: Game<Rules: Send + Sync + 'static> + Send + Sync {
     /// A position under these rules with `pits` on the board, the extra state `extra` and
     /// `side` to move, or `None` when there is none or the game is over there. `extra` counts
     /// the board's extra state times this template's
-    /// [`db_score_states`](Endgame::db_score_states), plus the score state; where there is
-    /// one score state the captured seeds split in any way the rules allow.
+    /// [`db_level_scores`](Endgame::db_level_scores) of the board's seeds, plus the score
+    /// state; where there is one score state the captured seeds split in any way the rules
+    /// allow.
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self>;
 
     /// The same position as [`db_position`](Endgame::db_position), made the quickest way the
@@ -419,10 +429,12 @@ pub struct Databases {
     /// Every seed of that game: no board with more belongs to it.
     game_seeds: u32,
     pits: usize,
-    /// The states of a board: its extra states times `scores`.
+    /// The extra states of a board.
     extra: u32,
-    /// The score states kept ([`Endgame::db_score_states`]); 1 where the board decides.
+    /// The scores kept ([`Endgame::db_score_states`]); 1 where the board decides.
     scores: u32,
+    /// The score states of each level's boards ([`Endgame::db_level_scores`]).
+    level_scores: Vec<u32>,
     cycles: bool,
     levels: Vec<Level>,
     binomials: Binomials,
@@ -458,31 +470,52 @@ pub(crate) struct Place {
     pub(crate) mirrored: bool,
 }
 
+/// The states a board of databases has at each level: its extra states, and the scores kept.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct States<'a> {
+    /// The extra states of a board.
+    pub(crate) extra: u32,
+    /// The scores kept ([`Endgame::db_score_states`]).
+    pub(crate) scores: u32,
+    /// The score states of each level's boards.
+    pub(crate) level_scores: &'a [u32],
+}
+
+impl States<'_> {
+    /// The states of a board of `seeds`, and the score states among them; `None` past the
+    /// levels.
+    #[inline(always)]
+    pub(crate) fn at(&self, seeds: usize) -> Option<(u32, u32)> {
+        let scores = *self.level_scores.get(seeds)?;
+        Some((self.extra * scores, scores))
+    }
+}
+
 impl Place {
     /// The place of `position` (its board ranked by `rank`, its mirrored board by
-    /// `rank_mirrored`) among levels of `extra_states` states a board, `scores` of them
-    /// score states to each of the board's extra states.
+    /// `rank_mirrored`) among levels of `states`.
     #[inline(always)]
     pub(crate) fn of<G: Endgame>(
         position: &G,
-        extra_states: u32,
-        scores: u32,
+        states: States,
         rank: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
         rank_mirrored: impl FnOnce(&[u8]) -> Option<(u64, usize)>,
     ) -> Option<Place> {
         let (extra, mirrored) = seen_from_south(position);
-        let extra = if scores > 1 {
-            let (own, mirror) = position.db_score_state(scores)?;
-            extra * scores + if mirrored { mirror } else { own }
-        } else {
-            extra
-        };
         let (rank, seeds) = if mirrored {
             position.with_db_board(rank_mirrored)?
         } else {
             position.with_db_board(rank)?
         };
-        let index = level_index(rank, extra_states, extra);
+        let (board_states, scores) = states.at(seeds)?;
+        let extra = if states.scores > 1 {
+            let (own, mirror) = position.db_score_state(states.scores)?;
+            let score = if mirrored { mirror } else { own };
+            (score < scores).then_some(extra * scores + score)?
+        } else {
+            extra
+        };
+        let index = level_index(rank, board_states, extra);
         Some(Place {
             seeds,
             index: usize::try_from(index).ok()?,
@@ -535,7 +568,7 @@ impl Databases {
         if G::NAME != self.game
             || rules != self.rules
             || template.db_pits() != self.pits
-            || template.db_extra_states().max(1) * self.scores != self.extra
+            || template.db_extra_states().max(1) != self.extra
         {
             return Err(DbError::Format(format!(
                 "the databases are of {} ({}), the position of {} ({rules})",
@@ -581,6 +614,15 @@ impl Databases {
         }
     }
 
+    /// The states of its boards.
+    pub(crate) fn states(&self) -> States<'_> {
+        States {
+            extra: self.extra,
+            scores: self.scores,
+            level_scores: &self.level_scores,
+        }
+    }
+
     /// Where `position`'s value is kept, if it is held.
     fn locate<G: Endgame>(&self, position: &G) -> Option<Place> {
         if !self.same_rules(position) {
@@ -589,8 +631,7 @@ impl Databases {
         let sized = |board: &[u8]| board.len() == self.pits;
         let place = Place::of(
             position,
-            self.extra,
-            self.scores,
+            self.states(),
             |board| sized(board).then(|| self.ranks.rank(board)).flatten(),
             |board| {
                 sized(board)
