@@ -7,10 +7,10 @@
 //! | 2 + n | the game's name: its length, then its bytes (UTF-8) |
 //! | 2 + n | the rules, likewise |
 //! | 4 | the pits of the board |
-//! | 4 | the states of a board: its extra states, times the score states kept |
+//! | 4 | the extra states of a board, times the scores kept (`Endgame::db_score_states`) |
 //! | 1 | the conventions held: 1 (the game cannot cycle) or 2 (South's, then North's) |
 //! | 4 | the levels, from 0 seeds on the board up |
-//! | 8 a level | its positions: all its boards' (times the extra states), or 0 for a level not built |
+//! | 8 a level | its positions: all its boards' (times the extra states and the level's score states), or 0 for a level not built |
 //! | … | each level's bytes (South to move), a convention after the other: the value for the side to move plus the seeds |
 //! | 8 | FNV-1a (64 bits) of every byte before it |
 //!
