@@ -210,7 +210,7 @@ impl Endgame for toguz::Toguz {
     }
 
     /// With the stop on 2 × 5: the kazans from the smaller of this position's up to the
-    /// largest even count without a majority, two seeds a step (at least two steps). Kazans
+    /// largest even count without a majority, two seeds a step (at least two states). Kazans
     /// without a tuzdik are even and only grow, so these hold every position of a game from
     /// here.
     fn db_score_states(&self) -> u32 {
@@ -224,13 +224,10 @@ impl Endgame for toguz::Toguz {
 
     /// White's kazans possible with `seeds` on the board, Black's holding the rest.
     fn db_level_scores(&self, seeds: u32) -> u32 {
-        let rules = self.rules();
-        if !toguz_scored(rules) {
-            return 1;
-        }
-        rules.board.seeds().checked_sub(seeds).map_or(0, |rest| {
-            toguz_kazans(rules, self.db_score_states(), rest).1
-        })
+        let all = self.rules().board.seeds();
+        all.checked_sub(seeds)
+            .and_then(|rest| toguz_level_scores(self, rest))
+            .unwrap_or(0)
     }
 
     /// A kazan's state counts up from the least it holds with this board, two seeds a step.
