@@ -1,9 +1,9 @@
 //! The databases' values checked a second, independent way: every position reachable from a
 //! small start of Toguz Kumalak 2 × 5, played to the end or stopped at a majority, found by
 //! playing forward from it, is valued by plain value iteration over that graph, and each value
-//! is compared with the databases'. The two share only the rules; the databases rank boards by the combinatorial
-//! number system, keep one side to move, undo moves and revisit what changed, where this
-//! keeps a hash map of what it met and repeats whole passes.
+//! is compared with the databases'. The two share only the rules; the databases rank boards
+//! by the combinatorial number system, keep one side to move, undo moves and revisit what
+//! changed, where this keeps a hash map of what it met and repeats whole passes.
 
 use mancala_engine::{Game, Position, Side};
 use mancala_solver::{BuildOptions, Databases, Endless};
@@ -184,7 +184,8 @@ fn compare(start: &str) -> Compared {
 fn report(start: &str) -> Compared {
     let found = compare(start);
     println!(
-        "{start}: {} positions, {} valued differently by the two conventions, {} unlike the game played to the end, start {:?}",
+        "{start}: {} positions, {} valued differently by the two conventions, \
+         {} unlike the game played to the end, start {:?}",
         found.positions, found.differing, found.unlike_played_out, found.start
     );
     found

@@ -8,10 +8,10 @@
 //! states and the score states), one byte a position: the final score difference the rest of
 //! the game brings the side to move, plus `n`. The rules treat both sides alike, so a position
 //! with North to move is found as its mirror (the rows swapped, South to move) under the other
-//! convention: one side to move is stored, half the bytes. Levels are built from 0 seeds up: a capture lowers the
-//! count, so a move leads to a level already built or to the same level; within a level the
-//! values are recomputed until nothing changes, or, where the game lists the moves into a
-//! position, decided once each by retrograde analysis.
+//! convention: one side to move is stored, half the bytes. Levels are built from 0 seeds up:
+//! a capture lowers the count, so a move leads to a level already built or to the same level;
+//! within a level the values are recomputed until nothing changes, or, where the game lists
+//! the moves into a position, decided once each by retrograde analysis.
 //!
 //! Positions that can cycle for ever (Toguz Kumalak's sowing without a capture) get the value
 //! of the [`Endless`] convention: the value of the game in which an endless line gives the
