@@ -569,6 +569,11 @@ impl Databases {
                     word.store(u64::MAX, Ordering::Relaxed);
                 }
             }
+            // The level's states: `level_len` found them above.
+            let (extra, scores) = db
+                .states()
+                .at(seeds as usize)
+                .ok_or(DbError::TooManySeeds { seeds })?;
             let work = Work {
                 template,
                 done: &db.levels,
@@ -576,8 +581,8 @@ impl Databases {
                 ranks: &db.ranks,
                 way,
                 seeds: seeds as usize,
-                extra: db.extra * db.level_scores[seeds as usize],
-                scores: db.level_scores[seeds as usize],
+                extra,
+                scores,
                 states: db.states(),
                 conventions,
                 level: building,
@@ -745,8 +750,7 @@ impl Databases {
     pub(crate) fn level_len(&self, seeds: u32) -> Result<u64, DbError> {
         self.binomials
             .configurations(seeds as usize, self.pits)
-            .and_then(|c| c.checked_mul(u64::from(self.extra)))
-            .and_then(|c| c.checked_mul(u64::from(*self.level_scores.get(seeds as usize)?)))
+            .and_then(|c| c.checked_mul(u64::from(self.states().at(seeds as usize)?.0)))
             .filter(|&len| usize::try_from(len).is_ok())
             .ok_or(DbError::Memory {
                 seeds,

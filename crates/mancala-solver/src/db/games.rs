@@ -225,9 +225,9 @@ impl Endgame for toguz::Toguz {
     /// White's kazans possible with `seeds` on the board, Black's holding the rest.
     fn db_level_scores(&self, seeds: u32) -> u32 {
         let all = self.rules().board.seeds();
-        all.checked_sub(seeds)
-            .and_then(|rest| toguz_level_scores(self, rest))
-            .unwrap_or(0)
+        all.checked_sub(seeds).map_or(0, |rest| {
+            toguz_kept(self, rest).map_or(1, |(_, count)| count)
+        })
     }
 
     /// A kazan's state counts up from the least it holds with this board, two seeds a step.
@@ -252,7 +252,7 @@ impl Endgame for toguz::Toguz {
             return Some(state);
         }
         let rest = rules.board.seeds().checked_sub(seeds)?;
-        let (least, count) = toguz_kazans(rules, self.db_score_states(), rest);
+        let (least, count) = toguz_kept(self, rest)?;
         let north = rest.checked_sub(least + 2 * state)?;
         (state < count && north >= least).then(|| (north - least) / 2)
     }
@@ -378,24 +378,22 @@ impl Endgame for toguz::Toguz {
 
     fn db_position(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let rest = toguz_rest(rules, pits)?;
-        let tuzdiks = toguz_tuzdiks(rules, extra / toguz_level_scores(self, rest)?);
-        toguz_splits(self, extra, rest)
+        let (rest, tuzdiks, mut splits) = toguz_state(self, pits, extra)?;
+        splits
             .find_map(|south| toguz_setup(rules, pits, [south, rest - south], tuzdiks, side).ok())
             .filter(|p| !p.is_over())
     }
 
     fn db_position_quick(&self, pits: &[u8], extra: u32, side: Side) -> Option<Self> {
         let rules = self.rules();
-        let rest = toguz_rest(rules, pits)?;
-        let tuzdiks = toguz_tuzdiks(rules, extra / toguz_level_scores(self, rest)?);
+        let (rest, tuzdiks, mut splits) = toguz_state(self, pits, extra)?;
         // The splits of `db_position`, through the same checks, without a `Setup` to allocate.
         let mut holes = [0u32; 2 * toguz::BoardSize::Nine.per_side()];
         let holes = holes.get_mut(..pits.len())?;
         for (hole, &seeds) in holes.iter_mut().zip(pits) {
             *hole = u32::from(seeds);
         }
-        toguz_splits(self, extra, rest)
+        splits
             .find_map(|south| {
                 toguz::Toguz::from_holes(holes, [south, rest - south], tuzdiks, side, rules).ok()
             })
@@ -485,28 +483,40 @@ fn toguz_kazans(rules: toguz::RuleSet, states: u32, rest: u32) -> (u32, u32) {
     }
 }
 
-/// The score states of a board in `template`'s databases where the kazans hold `rest` (1
-/// where they keep no kazans), `None` for none.
+/// White's kazans `template`'s databases keep where the kazans hold `rest`, as
+/// [`toguz_kazans`] gives them; `None` where they keep no kazans.
 #[cfg(feature = "toguz")]
-fn toguz_level_scores(template: &toguz::Toguz, rest: u32) -> Option<u32> {
+fn toguz_kept(template: &toguz::Toguz, rest: u32) -> Option<(u32, u32)> {
     let rules = template.rules();
-    if !toguz_scored(rules) {
-        return Some(1);
-    }
-    let (_, count) = toguz_kazans(rules, template.db_score_states(), rest);
-    (count > 0).then_some(count)
+    toguz_scored(rules).then(|| toguz_kazans(rules, template.db_score_states(), rest))
 }
 
-/// White's kazan in the splits of `rest` tried, in order, for the state `extra` of databases
-/// from `template`: where they keep the kazans, the one its score state gives, if Black's is
-/// kept too; else any split the setup accepts does (kazans are even but for a tuzdik's owner,
-/// who holds at least 3).
+/// The seeds in the kazans, the tuzdiks and White's kazans to try for the state `extra` of
+/// `template`'s databases with `pits` on the board; `None` where no position has them.
 #[cfg(feature = "toguz")]
-fn toguz_splits(template: &toguz::Toguz, extra: u32, rest: u32) -> impl Iterator<Item = u32> {
+fn toguz_state(
+    template: &toguz::Toguz,
+    pits: &[u8],
+    extra: u32,
+) -> Option<(u32, [Option<usize>; 2], impl Iterator<Item = u32>)> {
     let rules = template.rules();
+    let rest = toguz_rest(rules, pits)?;
+    let kept = toguz_kept(template, rest);
+    let scores = kept.map_or(1, |(_, count)| count);
+    (scores > 0).then(|| {
+        let tuzdiks = toguz_tuzdiks(rules, extra / scores);
+        (rest, tuzdiks, toguz_splits(kept, extra, rest))
+    })
+}
+
+/// White's kazan in the splits of `rest` tried, in order, for the state `extra`: where the
+/// databases keep the kazans (`kept`, from [`toguz_kept`]), the one its score state gives, if
+/// Black's is kept too; else any split the setup accepts does (kazans are even but for a
+/// tuzdik's owner, who holds at least 3).
+#[cfg(feature = "toguz")]
+fn toguz_splits(kept: Option<(u32, u32)>, extra: u32, rest: u32) -> impl Iterator<Item = u32> {
     let half = rest / 2;
-    let tried = if toguz_scored(rules) {
-        let (least, count) = toguz_kazans(rules, template.db_score_states(), rest);
+    let tried = if let Some((least, count)) = kept {
         let kept = |south: &u32| {
             rest.checked_sub(*south)
                 .is_some_and(|north| north >= least && north - least < 2 * count)

@@ -596,11 +596,17 @@ impl Databases {
     /// [`fits`](Databases::fits) checks first, without making a text at every probe).
     #[inline]
     fn same_rules<G: Endgame>(&self, position: &G) -> bool {
+        self.built_for::<G>(self.served_rules(position))
+    }
+
+    /// Whether the databases were built for game `G` under `rules`.
+    #[inline]
+    fn built_for<G: Endgame>(&self, rules: G::Rules) -> bool {
         G::NAME == self.game
             && self
                 .typed_rules
                 .downcast_ref::<G::Rules>()
-                .is_some_and(|rules| *rules == self.served_rules(position))
+                .is_some_and(|built| *built == rules)
     }
 
     /// The rules of `position` these databases are compared with: its own where they keep
@@ -682,12 +688,12 @@ impl Databases {
     }
 }
 
-/// What a search takes as exact: only the values of the position's own rules, not those of
-/// the rules its template lifts (a stop at a majority, a move limit), which a player may
-/// probe for the winner but a proof may not use.
+/// What a search takes as exact: only the values of databases built for the position's own
+/// rules, not for those its template lifts to (a stop at a majority or a move limit lifted),
+/// which a player may probe for the winner but a proof may not use.
 impl<G: Endgame> crate::Probe<G> for Databases {
     fn probe(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
-        if self.scores == 1 && position.rules() != position.db_template_rules() {
+        if !self.built_for::<G>(position.rules()) {
             return None;
         }
         Databases::probe(self, position, endless)
