@@ -373,8 +373,13 @@ fn databases<G: Registered>(
             let (databases, levels) =
                 crate::databases::build(endgame, position, &options, common.progress)?;
             for level in levels.iter().filter(|level| level.passes > 0) {
+                let parts = if level.parts > 1 {
+                    format!(", built in {} parts", level.parts)
+                } else {
+                    String::new()
+                };
                 outln!(
-                    "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s",
+                    "database level {}: {} positions, {} passes, {} depend on the endless-play convention, {:.3} s{parts}",
                     level.seeds,
                     level.positions,
                     level.passes,

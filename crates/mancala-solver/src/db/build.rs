@@ -6,16 +6,19 @@
 //! North to move is kept as its mirror under the other one); for a game that cannot cycle,
 //! those that read a value not yet settled, until none is left.
 
+mod parts;
 mod retrograde;
 
 use super::disk::Disk;
 use super::index::{next_board, Binomials, Ranks};
+use super::OnDisk;
 use super::{
     Databases, DbError, Endgame, Level, Place, States, MAX_BUILD_THREADS, MAX_LEVEL_SEEDS,
 };
 use crate::pages::Pages;
 use crate::Endless;
 use mancala_engine::Side;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -108,6 +111,9 @@ pub struct LevelStats {
     /// Passes (each works out both conventions where there are two): for a level built by
     /// retrograde analysis, the first pass and a sweep for each value decided.
     pub passes: u32,
+    /// The parts it was built in: 1 in memory, more for a level larger than the memory
+    /// allowed, built a part at a time with the levels on disk (0 for a level not built).
+    pub parts: u32,
     /// Positions whose value differs between the two conventions.
     pub endless: u64,
     /// Time to build it.
@@ -328,16 +334,17 @@ impl<G: Endgame> Work<'_, G> {
         (best[0] > i32::MIN).then_some((best, reads))
     }
 
-    /// Runs `work(start, end, room)` over the level's positions a chunk at a time on
-    /// `threads` threads, each with room of its own made by `room()`.
+    /// Runs `work(chunk, room)` over the indices of `range` a chunk at a time on `threads`
+    /// threads, each with room of its own made by `room()`.
     fn in_chunks<R>(
         &self,
         threads: usize,
+        range: Range<usize>,
         room: impl Fn() -> R + Sync,
-        work: impl Fn(usize, usize, &mut R) + Sync,
+        work: impl Fn(Range<usize>, &mut R) + Sync,
     ) -> Result<(), DbError> {
-        let len = self.level.south.len();
-        let next = AtomicUsize::new(0);
+        let (from, len) = (range.start, range.end);
+        let next = AtomicUsize::new(from);
         let failed = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let worker = || {
@@ -347,7 +354,7 @@ impl<G: Endgame> Work<'_, G> {
                     if start >= len {
                         break;
                     }
-                    work(start, (start + CHUNK).min(len), &mut room);
+                    work(start..(start + CHUNK).min(len), &mut room);
                 }
             };
             let handles: Vec<_> = (1..threads)
@@ -392,10 +399,11 @@ impl<G: Endgame> Work<'_, G> {
         let every = first && !settling;
         self.in_chunks(
             threads,
+            0..self.level.south.len(),
             || self.cursor(),
-            |start, end, cursor| {
-                let mut skip_to = start;
-                for index in start..end {
+            |chunk, cursor| {
+                let mut skip_to = chunk.start;
+                for index in chunk {
                     if index < skip_to {
                         continue;
                     }
@@ -468,6 +476,13 @@ impl Default for Reads {
     }
 }
 
+/// The work file of a level built in parts, beside the build's file `path`: `path.work`.
+fn work_path(path: &std::path::Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".work");
+    PathBuf::from(name)
+}
+
 /// The bytes the build of a level of `len` positions takes: its values under `conventions`,
 /// and its work (a byte a position for retrograde analysis, else a bit).
 fn work_bytes(len: u64, conventions: u64, retrograde: bool) -> u64 {
@@ -526,6 +541,7 @@ impl Databases {
                     seeds,
                     positions: 0,
                     passes: 0,
+                    parts: 0,
                     endless: 0,
                     elapsed: Duration::ZERO,
                 });
@@ -538,20 +554,43 @@ impl Databases {
             } else {
                 &[Endless::South]
             };
+            let needed = work_bytes(len as u64, conventions.len() as u64, retrograde);
+            // A level built by retrograde analysis that would not fit is built a part at a
+            // time, with every level below on disk.
+            let in_parts = retrograde && options.disk.is_some() && needed > options.memory_bytes;
             if let Some(path) = &options.disk {
-                let needed = work_bytes(len as u64, conventions.len() as u64, retrograde);
-                db.make_room(needed, options.memory_bytes, || {
+                let mut file = || -> Result<Arc<Disk>, DbError> {
                     Ok(Arc::clone(match &mut disk {
                         Some(disk) => disk,
                         None => disk.insert(Arc::new(Disk::create(path)?)),
                     }))
-                })?;
+                };
+                db.make_room(
+                    needed.min(options.memory_bytes),
+                    options.memory_bytes,
+                    &mut file,
+                )?;
+                if in_parts {
+                    file()?;
+                }
             }
-            let mut level = Level::zeroed(len, db.cycles, seeds)?;
-            let (south, north) = level.values_mut::<AtomicU8>();
-            let building = Building {
-                south,
-                north: north.map(|north| &*north),
+            let mut level = if in_parts {
+                None
+            } else {
+                Some(Level::zeroed(len, db.cycles, seeds)?)
+            };
+            let building = match level.as_mut() {
+                Some(level) => {
+                    let (south, north) = level.values_mut::<AtomicU8>();
+                    Building {
+                        south,
+                        north: north.map(|north| &*north),
+                    }
+                }
+                None => Building {
+                    south: &[],
+                    north: None,
+                },
             };
             // The start: South moves in every position kept, so the best value under South's
             // convention, the worst under North's (zeros).
@@ -602,7 +641,30 @@ impl Databases {
                 }
             };
             let mut passes = 0;
-            if retrograde {
+            let mut parts = 1;
+            let (mut endless, mut on_disk) = (None, None);
+            if let (true, Some(disk), Some(path)) = (in_parts, &disk, &options.disk) {
+                let plan = parts::Plan::within(len, options.memory_bytes);
+                parts = plan.parts(len);
+                let at = disk.reserve(2 * len as u64);
+                let work_file = Disk::create(&work_path(path))?;
+                work_file.reserve(len as u64);
+                let store = parts::Store {
+                    values: disk,
+                    at,
+                    work: &work_file,
+                };
+                let (made, differ) =
+                    work.retrograde_in_parts(threads, len, plan, store, &mut report)?;
+                (passes, endless) = (made, Some(differ));
+                disk.check()?;
+                on_disk = Some(Level::OnDisk(OnDisk {
+                    disk: Arc::clone(disk),
+                    at,
+                    len,
+                    cycles: true,
+                }));
+            } else if retrograde {
                 let mut state = Pages::zeroed::<AtomicU8>(len).ok_or(DbError::Allocation {
                     seeds,
                     bytes: len as u64,
@@ -629,17 +691,21 @@ impl Databases {
                     break;
                 }
             }
-            let endless = match level.in_memory() {
+            let Some(level) = on_disk.or(level) else {
+                return Err(DbError::Thread("a level built in parts was lost".into()));
+            };
+            let endless = endless.unwrap_or_else(|| match level.in_memory() {
                 Some((south, Some(north))) => {
                     south.iter().zip(north).filter(|(s, n)| s != n).count() as u64
                 }
                 _ => 0,
-            };
+            });
             db.levels.push(level);
             stats.push(LevelStats {
                 seeds,
                 positions: len as u64,
                 passes,
+                parts: parts as u32,
                 endless,
                 elapsed: level_started.elapsed(),
             });
@@ -715,7 +781,8 @@ impl Databases {
     }
 
     /// Fails with the first level whose build would pass the memory allowed (every level
-    /// below it kept, unless there is a disk to move them to, and its own work), before any is
+    /// below it kept, unless there is a disk to move them to, and its own work, unless it can
+    /// be built in parts), before any is
     /// built: a size asked for by mistake is refused at once, not after hours of building the
     /// levels that fit.
     pub(crate) fn check_memory(
@@ -731,10 +798,12 @@ impl Databases {
                 continue;
             }
             let len = self.level_len(seeds)?;
-            // With a disk, the levels below can all leave memory.
+            // With a disk, the levels below can all leave memory, and a level built by
+            // retrograde analysis can be built a part at a time.
             let below = if options.disk.is_some() { 0 } else { kept };
             let needed = below.saturating_add(work_bytes(len, conventions, retrograde));
-            if needed > options.memory_bytes {
+            let in_parts = options.disk.is_some() && retrograde;
+            if needed > options.memory_bytes && !in_parts {
                 return Err(DbError::Memory {
                     seeds,
                     needed,
@@ -1003,6 +1072,73 @@ mod tests {
         // positions, takes 151 164 bytes.
         let oware = oware::Oware::new(oware::RuleSet::with_board(4, 2).unwrap()).db_template();
         same_on_disk(&oware, 12, 160_000);
+    }
+
+    /// `template`'s databases to `max_seeds` (the levels of the parity of `from_seeds`),
+    /// built within `memory_bytes` with the levels on disk, the largest levels a part at a
+    /// time: the same bytes as built in memory, and no file left behind.
+    fn same_in_parts<G: Endgame>(
+        template: &G,
+        max_seeds: u32,
+        from_seeds: Option<u32>,
+        memory_bytes: u64,
+    ) {
+        let path = std::env::temp_dir().join(format!(
+            "mancala-solver-test-{}-{}-{max_seeds}.parts",
+            std::process::id(),
+            G::NAME
+        ));
+        let _ = std::fs::remove_file(&path);
+        let in_memory = BuildOptions {
+            max_seeds,
+            threads: 2,
+            from_seeds,
+            ..BuildOptions::default()
+        };
+        let in_parts = BuildOptions {
+            memory_bytes,
+            disk: Some(path.clone()),
+            ..in_memory.clone()
+        };
+        let (all, whole) = Databases::build(template, &in_memory, None).unwrap();
+        let (some, cut) = Databases::build(template, &in_parts, None).unwrap();
+        assert!(!work_path(&path).exists(), "a work file was left");
+        let cut_up = cut.iter().filter(|level| level.parts > 2).count();
+        assert!(
+            cut_up >= 2,
+            "fewer than two levels were built in parts: {cut:?}"
+        );
+        for (whole, cut) in whole.iter().zip(&cut) {
+            assert_eq!(whole.endless, cut.endless, "level {}", whole.seeds);
+            assert_eq!(whole.passes, cut.passes, "level {}", whole.seeds);
+        }
+        let bytes = |db: &Databases| {
+            let mut bytes = Vec::new();
+            db.write(&mut bytes).unwrap();
+            bytes
+        };
+        assert!(bytes(&all) == bytes(&some), "other bytes built in parts");
+        drop(some);
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn levels_larger_than_memory_are_built_in_parts() {
+        // Toguz Kumalak 2 × 5 played to the end, the even levels to 14 seeds (817 190
+        // positions, 2.5 MB to build at the last), within 240 kB: parts of 40 000 positions,
+        // and 15 000 messages in memory before the rest go to the work file.
+        let rules = toguz::RuleSet {
+            board: toguz::BoardSize::Five,
+            stop_at_majority: false,
+            ..toguz::RuleSet::STANDARD
+        };
+        same_in_parts(&toguz::Toguz::new(rules), 14, Some(0), 240_000);
+        // With the stop at a majority, the kazans kept too.
+        let stop: toguz::Toguz = "2S,2S,2S,2S,2S/2S,2S,2S,2S,2S 16 14 S".parse().unwrap();
+        same_in_parts(&stop, 12, Some(0), 240_000);
+        // Oware's list of the moves into a position is checked by playing them.
+        let oware = oware::Oware::new(oware::RuleSet::with_board(4, 2).unwrap()).db_template();
+        same_in_parts(&oware, 12, None, 60_000);
     }
 
     #[test]

@@ -95,6 +95,37 @@ impl Disk {
         Ok(at)
     }
 
+    /// Room for `len` bytes after everything written before, to write with
+    /// [`write`](Disk::write); where it starts. It starts a block of its own: a block a
+    /// thread read before the room was written would hold bytes of it not yet there.
+    pub(crate) fn reserve(&self, len: u64) -> u64 {
+        let block = BLOCK as u64;
+        let mut at = self.end.load(Ordering::Relaxed);
+        loop {
+            let start = at.div_ceil(block) * block;
+            match self.end.compare_exchange_weak(
+                at,
+                start + len.div_ceil(block) * block,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return start,
+                Err(now) => at = now,
+            }
+        }
+    }
+
+    /// Writes `bytes` at `at`, within room appended or reserved before.
+    pub(crate) fn write(&self, bytes: &[u8], at: u64) -> Result<(), DbError> {
+        Ok(self.file.write_all_at(bytes, at)?)
+    }
+
+    /// Gives back everything after the first `end` bytes, to the system too.
+    pub(crate) fn cut(&self, end: u64) -> Result<(), DbError> {
+        self.end.store(end, Ordering::Relaxed);
+        Ok(self.file.set_len(end)?)
+    }
+
     /// The byte at `at` (written before), or `None` (the error kept for
     /// [`check`](Disk::check)) if it cannot be read.
     pub(crate) fn byte(&self, at: u64) -> Option<u8> {
@@ -173,6 +204,10 @@ impl Positioned {
     fn write_all_at(&self, bytes: &[u8], at: u64) -> std::io::Result<()> {
         std::os::unix::fs::FileExt::write_all_at(&self.file, bytes, at)
     }
+
+    fn set_len(&self, len: u64) -> std::io::Result<()> {
+        self.file.set_len(len)
+    }
 }
 
 /// Elsewhere one thread at a time seeks and reads: slower, the same bytes.
@@ -196,5 +231,12 @@ impl Positioned {
         let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
         file.seek(SeekFrom::Start(at))?;
         file.write_all(bytes)
+    }
+
+    fn set_len(&self, len: u64) -> std::io::Result<()> {
+        self.file
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .set_len(len)
     }
 }

@@ -24,6 +24,7 @@ use super::{Cursor, Work};
 use crate::db::{level_index, DbError, Endgame, Place};
 use crate::Endless;
 use mancala_engine::Side;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// The bits of a position's state: how many of its moves within the level lead to a node not
@@ -33,6 +34,32 @@ const COUNT: u8 = 0x0f;
 const FAVOURED_DECIDED: u8 = 0x40;
 const OTHER_DECIDED: u8 = 0x80;
 
+/// The positions of the level held in memory, from `lo` on: their values under South's
+/// convention (the favoured node's) and North's (the other node's), and their states. The
+/// whole level, or one part of a level built a part at a time (the module `parts`).
+#[derive(Clone, Copy)]
+pub(super) struct Span<'a> {
+    pub(super) lo: usize,
+    pub(super) south: &'a [AtomicU8],
+    pub(super) north: &'a [AtomicU8],
+    pub(super) state: &'a [AtomicU8],
+}
+
+impl Span<'_> {
+    /// Where the position at `index` of the level is held, if it is.
+    #[inline(always)]
+    fn local(&self, index: usize) -> Option<usize> {
+        index
+            .checked_sub(self.lo)
+            .filter(|&at| at < self.state.len())
+    }
+
+    /// The indices of the level it holds.
+    pub(super) fn range(&self) -> Range<usize> {
+        self.lo..self.lo + self.state.len()
+    }
+}
+
 /// The nodes decided in the sweep under way whose parents are still to be re-examined, each
 /// with its board.
 #[derive(Default)]
@@ -41,12 +68,6 @@ struct Pending {
     nodes: Vec<(usize, bool)>,
     /// Their boards, one after the other.
     boards: Vec<u8>,
-}
-
-/// A sweep's room for boards and for the parents of a node.
-struct Scratch {
-    after: Vec<u8>,
-    parents: Pending,
 }
 
 impl Pending {
@@ -65,12 +86,38 @@ impl Pending {
     }
 }
 
+/// A sweeping thread's room.
+pub(super) struct Room {
+    cursor: Cursor,
+    pending: Pending,
+    board: Vec<u8>,
+    after: Vec<u8>,
+    parents: Pending,
+    /// The options found for parents outside the span, each as a [`message`].
+    pub(super) away: Vec<u64>,
+    /// Nodes decided since the last count.
+    decided: u64,
+}
+
+/// An option for the parent at `index`: its child's favoured node decided, or its other.
+#[inline]
+pub(super) fn message(index: usize, favoured: bool) -> u64 {
+    (index as u64) << 1 | u64::from(favoured)
+}
+
+/// The parent's index and the node decided, of a [`message`].
+#[inline]
+fn read_message(message: u64) -> (usize, bool) {
+    ((message >> 1) as usize, message & 1 == 1)
+}
+
 /// What a sweep did.
-struct Tally {
-    decided: AtomicU64,
+#[derive(Debug)]
+pub(super) struct Tally {
+    pub(super) decided: AtomicU64,
     /// The lowest value above the sweep's at which a node is ready to be decided (`u8::MAX`
     /// for none): the next sweep's.
-    next: AtomicU8,
+    pub(super) next: AtomicU8,
     /// A move within the level that kept the side to move, or a position with more such
     /// moves than its state counts: the analysis does not apply.
     unfit: AtomicBool,
@@ -86,32 +133,45 @@ impl Default for Tally {
     }
 }
 
+impl Tally {
+    /// The error of a level the analysis does not apply to, if it is one.
+    pub(super) fn fit(&self) -> Result<(), DbError> {
+        if self.unfit.load(Ordering::Relaxed) {
+            return Err(DbError::Rules(format!(
+                "a move within a level keeps the side to move, or a position has more than \
+                 {COUNT} such moves: retrograde analysis takes neither"
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl<G: Endgame> Work<'_, G> {
-    /// Builds the level (both conventions) by retrograde analysis, with `report(pass, decided)`
-    /// after the first pass and after each sweep that decided a node; the passes made.
+    /// Builds the level (both conventions) in memory by retrograde analysis, with
+    /// `report(pass, decided)` after the first pass and after each sweep that decided a node;
+    /// the passes made.
     pub(super) fn retrograde(
         &self,
         threads: usize,
         state: &[AtomicU8],
         report: &mut dyn FnMut(u32, u64),
     ) -> Result<u32, DbError> {
-        let north = self.level.of(Endless::North);
-        let south = self.level.of(Endless::South);
-        let len = south.len();
+        let span = Span {
+            lo: 0,
+            south: self.level.of(Endless::South),
+            north: self.level.of(Endless::North),
+            state,
+        };
         let top = (2 * self.seeds) as u8;
         let tally = Tally::default();
         self.in_chunks(
             threads,
+            span.range(),
             || self.cursor(),
-            |start, end, cursor| self.first_pass(start, end, cursor, state, &tally),
+            |range, cursor| self.first_pass(&span, range, cursor, &tally),
         )?;
-        if tally.unfit.load(Ordering::Relaxed) {
-            return Err(DbError::Rules(format!(
-                "a move within a level keeps the side to move, or a position has more than \
-                 {COUNT} such moves: retrograde analysis takes neither"
-            )));
-        }
-        let total = 2 * len as u64;
+        tally.fit()?;
+        let total = 2 * span.state.len() as u64;
         let mut decided = tally.decided.load(Ordering::Relaxed);
         report(1, decided);
         let mut passes = 1;
@@ -119,9 +179,12 @@ impl<G: Endgame> Work<'_, G> {
         let mut value = 0;
         while value < top && decided < total {
             let tally = Tally::default();
-            self.in_chunks(threads, Pending::default, |start, end, pending| {
-                self.sweep(value, start, end, state, pending, &tally)
-            })?;
+            self.in_chunks(
+                threads,
+                span.range(),
+                || self.room(),
+                |range, room| self.sweep(&span, value, range, room, &tally),
+            )?;
             let now = tally.decided.load(Ordering::Relaxed);
             if now > 0 {
                 passes += 1;
@@ -130,9 +193,17 @@ impl<G: Endgame> Work<'_, G> {
             }
             value = tally.next.load(Ordering::Relaxed);
         }
-        // What is left is endless play: every seed to the favoured side. Then North's
-        // convention from its own side to move.
-        for ((s, n), state) in south.iter().zip(north).zip(state) {
+        self.finish(&span);
+        Ok(passes)
+    }
+
+    /// The values of the nodes of `span` never decided (endless play: every seed to the
+    /// favoured side), then North's convention from its own side to move; the positions
+    /// whose value differs between the conventions.
+    pub(super) fn finish(&self, span: &Span) -> u64 {
+        let top = (2 * self.seeds) as u8;
+        let mut endless = 0;
+        for ((s, n), state) in span.south.iter().zip(span.north).zip(span.state) {
             let bits = state.load(Ordering::Relaxed);
             if bits & FAVOURED_DECIDED == 0 {
                 s.store(top, Ordering::Relaxed);
@@ -140,31 +211,46 @@ impl<G: Endgame> Work<'_, G> {
             if bits & OTHER_DECIDED == 0 {
                 n.store(top, Ordering::Relaxed);
             }
-            n.store(top - n.load(Ordering::Relaxed), Ordering::Relaxed);
+            let north = top - n.load(Ordering::Relaxed);
+            n.store(north, Ordering::Relaxed);
+            endless += u64::from(s.load(Ordering::Relaxed) != north);
         }
-        Ok(passes)
+        endless
     }
 
-    /// Every position of `start..end`: its options that leave the level, as the favoured
+    /// A sweeping thread's room.
+    pub(super) fn room(&self) -> Room {
+        let pits = self.template.db_pits();
+        Room {
+            cursor: self.cursor(),
+            pending: Pending::default(),
+            board: vec![0; pits],
+            after: vec![0; pits],
+            parents: Pending::default(),
+            away: Vec::new(),
+            decided: 0,
+        }
+    }
+
+    /// Every position of `range`: its options that leave the level, as the favoured
     /// node's value so far and the other node's, and its moves within the level.
-    fn first_pass(
+    pub(super) fn first_pass(
         &self,
-        start: usize,
-        end: usize,
+        span: &Span,
+        range: Range<usize>,
         cursor: &mut Cursor,
-        state: &[AtomicU8],
         tally: &Tally,
     ) {
-        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
         let seeds = self.seeds as i32;
         let mut decided = 0;
-        for index in start..end {
+        for index in range {
+            let at = index - span.lo;
             let exits = self.exits(index, cursor, tally);
             let Some(([favoured, other], inner)) = exits else {
                 // No position, or a finished game: never probed, and no parent's child.
-                south[index].store(self.seeds as u8, Ordering::Relaxed);
-                north[index].store(self.seeds as u8, Ordering::Relaxed);
-                state[index].store(FAVOURED_DECIDED | OTHER_DECIDED, Ordering::Relaxed);
+                span.south[at].store(self.seeds as u8, Ordering::Relaxed);
+                span.north[at].store(self.seeds as u8, Ordering::Relaxed);
+                span.state[at].store(FAVOURED_DECIDED | OTHER_DECIDED, Ordering::Relaxed);
                 decided += 2;
                 continue;
             };
@@ -172,9 +258,9 @@ impl<G: Endgame> Work<'_, G> {
             // the other node's lowest so far, for the favoured side (none: the highest).
             let favoured = favoured.map_or(0, |v| v + seeds);
             let other = other.map_or(2 * seeds, |v| seeds - v);
-            south[index].store(favoured as u8, Ordering::Relaxed);
-            north[index].store(other as u8, Ordering::Relaxed);
-            state[index].store(inner, Ordering::Relaxed);
+            span.south[at].store(favoured as u8, Ordering::Relaxed);
+            span.north[at].store(other as u8, Ordering::Relaxed);
+            span.state[at].store(inner, Ordering::Relaxed);
         }
         tally.decided.fetch_add(decided, Ordering::Relaxed);
     }
@@ -218,85 +304,126 @@ impl<G: Endgame> Work<'_, G> {
         Some((best, inner.min(COUNT)))
     }
 
-    /// Decides the nodes of `start..end` whose value is now `value` (as `W + n`), then every
-    /// node that decides in turn.
-    fn sweep(
+    /// Decides the nodes of `range` whose value is now `value` (as `W + n`), then every
+    /// node of the span that decides in turn; an option for a parent outside the span goes
+    /// to the room's `away`.
+    pub(super) fn sweep(
         &self,
+        span: &Span,
         value: u8,
-        start: usize,
-        end: usize,
-        state: &[AtomicU8],
-        pending: &mut Pending,
+        range: Range<usize>,
+        room: &mut Room,
         tally: &Tally,
     ) {
-        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
-        let pits = self.template.db_pits();
-        let mut cursor = self.cursor();
-        let mut board = vec![0; pits];
-        let mut scratch = Scratch {
-            after: vec![0; pits],
-            parents: Pending::default(),
-        };
-        let exact = self.template.db_unmoves_exact();
         let mut next = u8::MAX;
-        let mut decided = 0;
         let states = u64::from(self.extra);
-        for index in start..end {
-            let bits = state[index].load(Ordering::Acquire);
+        for index in range {
+            let at = index - span.lo;
+            let bits = span.state[at].load(Ordering::Acquire);
             if bits & (FAVOURED_DECIDED | OTHER_DECIDED) == FAVOURED_DECIDED | OTHER_DECIDED {
                 continue;
             }
             // A node ready at a higher value waits for its sweep.
-            let mut ready = |bit: u8, at: &AtomicU8| {
-                let at = at.load(Ordering::Relaxed);
-                if bits & bit == 0 && at > value {
-                    next = next.min(at);
+            let mut ready = |bit: u8, kept: &AtomicU8| {
+                let kept = kept.load(Ordering::Relaxed);
+                if bits & bit == 0 && kept > value {
+                    next = next.min(kept);
                 }
-                bits & bit == 0 && at == value
+                bits & bit == 0 && kept == value
             };
-            let favoured = ready(FAVOURED_DECIDED | COUNT, &south[index]);
-            let other = ready(OTHER_DECIDED, &north[index]);
+            let favoured = ready(FAVOURED_DECIDED | COUNT, &span.south[at]);
+            let other = ready(OTHER_DECIDED, &span.north[at]);
             for (ready, favoured, flag) in [
                 (favoured, true, FAVOURED_DECIDED),
                 (other, false, OTHER_DECIDED),
             ] {
-                if ready && state[index].fetch_or(flag, Ordering::AcqRel) & flag == 0 {
-                    self.seek(index as u64 / states, &mut cursor);
-                    pending.push(index, favoured, &cursor.board);
+                if ready && span.state[at].fetch_or(flag, Ordering::AcqRel) & flag == 0 {
+                    self.seek(index as u64 / states, &mut room.cursor);
+                    room.pending.push(index, favoured, &room.cursor.board);
                 }
             }
-            while let Some(node) = pending.pop(&mut board) {
-                decided += 1;
-                let found =
-                    self.decide_parents(node, &board, &mut scratch, exact, value, state, pending);
-                next = next.min(found);
-            }
+            next = next.min(self.cascade(span, value, room));
         }
-        tally.decided.fetch_add(decided, Ordering::Relaxed);
         tally.next.fetch_min(next, Ordering::Relaxed);
+        tally
+            .decided
+            .fetch_add(core::mem::take(&mut room.decided), Ordering::Relaxed);
+    }
+
+    /// Takes the options of `messages` (each a [`message`] for a parent in the span, from
+    /// a node decided at `value`), then every node of the span that decides in turn, as
+    /// [`sweep`](Work::sweep) does.
+    pub(super) fn deliver(
+        &self,
+        span: &Span,
+        value: u8,
+        messages: &[u64],
+        room: &mut Room,
+        tally: &Tally,
+    ) {
+        let mut next = u8::MAX;
+        let states = u64::from(self.extra);
+        for &message in messages {
+            let (parent, favoured) = read_message(message);
+            let Some(at) = span.local(parent) else {
+                continue;
+            };
+            match self.take_option(span, at, favoured, value) {
+                Took::Nothing => {}
+                Took::Waits(best) => next = next.min(best),
+                Took::Decided(node) => {
+                    self.seek(parent as u64 / states, &mut room.cursor);
+                    room.pending.push(parent, node, &room.cursor.board);
+                }
+            }
+            next = next.min(self.cascade(span, value, room));
+        }
+        tally.next.fetch_min(next, Ordering::Relaxed);
+        tally
+            .decided
+            .fetch_add(core::mem::take(&mut room.decided), Ordering::Relaxed);
+    }
+
+    /// Re-examines the parents of every node pending in `room`, and of every node that
+    /// decides in turn, counting them in the room; the lowest value above `value` at which a node waits (`u8::MAX` for
+    /// none).
+    fn cascade(&self, span: &Span, value: u8, room: &mut Room) -> u8 {
+        let exact = self.template.db_unmoves_exact();
+        let mut next = u8::MAX;
+        let mut board = core::mem::take(&mut room.board);
+        while let Some(node) = room.pending.pop(&mut board) {
+            room.decided += 1;
+            next = next.min(self.decide_parents(span, node, &board, room, exact, value));
+        }
+        room.board = board;
+        next
     }
 
     /// Re-examines the positions with a move into the node `(index, favoured)` of `board`,
     /// decided at `value`: the favoured node of each takes it as an option; the other node of
     /// each is decided with it. Each move listed into it is played to check it unless the
-    /// game's list is `exact`. The lowest value above `value` at
-    /// which a favoured node it leaves with every option known waits (`u8::MAX` for none).
-    #[allow(clippy::too_many_arguments, reason = "one sweep's state, passed down")]
+    /// game's list is `exact`. A parent outside the span gets the option as a message in the
+    /// room's `away`. The lowest value above `value` at which a favoured node it leaves with
+    /// every option known waits (`u8::MAX` for none).
     fn decide_parents(
         &self,
+        span: &Span,
         (index, favoured): (usize, bool),
         board: &[u8],
-        scratch: &mut Scratch,
+        room: &mut Room,
         exact: bool,
         value: u8,
-        state: &[AtomicU8],
-        pending: &mut Pending,
     ) -> u8 {
-        let (south, north) = (self.level.of(Endless::South), self.level.of(Endless::North));
         let mut next = u8::MAX;
         // The node is kept as the mirror of its parents' child, North to move.
         let half = board.len() / 2;
-        let Scratch { after, parents } = scratch;
+        let Room {
+            after,
+            parents,
+            pending,
+            away,
+            ..
+        } = room;
         after[..half].copy_from_slice(&board[half..]);
         after[half..].copy_from_slice(&board[..half]);
         let states = u64::from(self.extra);
@@ -313,45 +440,55 @@ impl<G: Endgame> Work<'_, G> {
             if !exact && !self.moves_into(before, extra, mv, index) {
                 return;
             }
-            // Read first, so that the parents' cache misses overlap: each atomic update
-            // below waits for the one before it. Whether the parent's node is still open.
-            let bits = std::hint::black_box(state[parent].load(Ordering::Relaxed));
-            let open = if favoured {
-                bits & OTHER_DECIDED == 0
-            } else {
-                south[parent].load(Ordering::Relaxed) < value
+            let Some(at) = span.local(parent) else {
+                away.push(message(parent, favoured));
+                return;
             };
-            parents.push(parent, open, before);
+            // Read first, so that the parents' cache misses overlap: each atomic update
+            // below waits for the one before it.
+            std::hint::black_box(span.state[at].load(Ordering::Relaxed));
+            parents.push(at, favoured, before);
         });
-        while let Some((parent, open)) = parents.pop(after) {
-            if favoured {
-                // The other side's node at the parent: nothing lower is left.
-                if open
-                    && state[parent].fetch_or(OTHER_DECIDED, Ordering::AcqRel) & OTHER_DECIDED == 0
-                {
-                    north[parent].store(value, Ordering::Relaxed);
-                    pending.push(parent, false, after);
-                }
-                continue;
-            }
-            // The favoured node at the parent: one option more known; decided at the last if
-            // none is higher.
-            if open {
-                south[parent].fetch_max(value, Ordering::AcqRel);
-            }
-            if state[parent].fetch_sub(1, Ordering::AcqRel) & COUNT != 1 {
-                continue;
-            }
-            let best = south[parent].load(Ordering::Acquire);
-            if best > value {
-                next = next.min(best);
-            } else if state[parent].fetch_or(FAVOURED_DECIDED, Ordering::AcqRel) & FAVOURED_DECIDED
-                == 0
-            {
-                pending.push(parent, true, after);
+        while let Some((at, favoured)) = parents.pop(after) {
+            match self.take_option(span, at, favoured, value) {
+                Took::Nothing => {}
+                Took::Waits(best) => next = next.min(best),
+                Took::Decided(node) => pending.push(span.lo + at, node, after),
             }
         }
         next
+    }
+
+    /// The parent held at `at` in `span` takes an option from a child decided at `value`:
+    /// the child's favoured node decides the parent's other node (nothing lower is left); the
+    /// child's other node is one more option known to the parent's favoured node, decided at
+    /// the last if none is higher.
+    #[inline(always)]
+    fn take_option(&self, span: &Span, at: usize, favoured: bool, value: u8) -> Took {
+        let state = &span.state[at];
+        if favoured {
+            if state.load(Ordering::Relaxed) & OTHER_DECIDED == 0
+                && state.fetch_or(OTHER_DECIDED, Ordering::AcqRel) & OTHER_DECIDED == 0
+            {
+                span.north[at].store(value, Ordering::Relaxed);
+                return Took::Decided(false);
+            }
+            return Took::Nothing;
+        }
+        if span.south[at].load(Ordering::Relaxed) < value {
+            span.south[at].fetch_max(value, Ordering::AcqRel);
+        }
+        if state.fetch_sub(1, Ordering::AcqRel) & COUNT != 1 {
+            return Took::Nothing;
+        }
+        let best = span.south[at].load(Ordering::Acquire);
+        if best > value {
+            Took::Waits(best)
+        } else if state.fetch_or(FAVOURED_DECIDED, Ordering::AcqRel) & FAVOURED_DECIDED == 0 {
+            Took::Decided(true)
+        } else {
+            Took::Nothing
+        }
     }
 
     /// Whether the position of `before` and `extra`, South to move, has the move `mv`, and it
@@ -369,4 +506,14 @@ impl<G: Endgame> Work<'_, G> {
                 place.seeds == self.seeds && place.index == index && place.mirrored
             })
     }
+}
+
+/// What an option did to the parent that took it.
+enum Took {
+    Nothing,
+    /// A node of the parent was decided (`true`: its favoured node).
+    Decided(bool),
+    /// The parent's favoured node knows every option, the best higher than the sweep's value:
+    /// it waits for that value's sweep.
+    Waits(u8),
 }

@@ -1,0 +1,350 @@
+//! A level larger than memory, built by retrograde analysis a part at a time, as the
+//! out-of-core builders of the checkers databases did. The level's values live in the
+//! build's file, its positions' states in a work file beside it; a part (consecutive
+//! indices) is read into memory, worked and written back, one after the other, so the level
+//! goes to and from the disk in long runs. A node decided in a part re-examines its parents
+//! held there at once; an option for a parent in another part waits as a message (in memory
+//! up to a bound, then appended to the work file) until that part is read. A sweep goes
+//! round the parts until no message is left, so each decides what the sweep in memory does,
+//! and the level's bytes are the same.
+
+use super::retrograde::{Room, Span, Tally};
+use super::Work;
+use crate::db::disk::Disk;
+use crate::db::{DbError, Endgame};
+use crate::pages::Pages;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, PoisonError};
+use zerocopy::IntoBytes;
+
+/// The fewest positions a part holds, whatever the memory.
+const LEAST_PART: usize = 1 << 12;
+/// The fewest messages held in memory before they go to the work file.
+const LEAST_HELD: usize = 1 << 12;
+
+/// How a level is cut into parts, within a memory bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// Positions a part holds (the last may hold fewer).
+    pub(crate) part: usize,
+    /// Messages held in memory before they go to the work file.
+    pub(crate) held: usize,
+}
+
+impl Plan {
+    /// Parts of a level of `len` positions within `memory` bytes: half for a part (three
+    /// bytes a position), half for the messages waiting (eight bytes each).
+    pub(crate) fn within(len: usize, memory: u64) -> Plan {
+        let half = usize::try_from(memory / 2).unwrap_or(usize::MAX);
+        Plan {
+            part: (half / 3).max(LEAST_PART).min(len.max(1)),
+            held: (half / 8).max(LEAST_HELD),
+        }
+    }
+
+    /// The parts of a level of `len` positions.
+    pub(crate) fn parts(&self, len: usize) -> usize {
+        len.div_ceil(self.part)
+    }
+}
+
+/// Where a level built in parts is kept.
+pub(crate) struct Store<'a> {
+    /// The build's file, and where the level's values start there (South's convention,
+    /// then North's, as a level moved to disk is kept).
+    pub(crate) values: &'a Disk,
+    pub(crate) at: u64,
+    /// The work file: the positions' states from its start, then the messages that went to
+    /// disk.
+    pub(crate) work: &'a Disk,
+}
+
+/// A level's parts and the one held in memory.
+struct Parts<'a> {
+    store: Store<'a>,
+    len: usize,
+    part: usize,
+    south: Pages,
+    north: Pages,
+    state: Pages,
+    /// The part in memory.
+    held: Option<usize>,
+}
+
+impl Parts<'_> {
+    /// The indices of part `part`.
+    fn range(&self, part: usize) -> Range<usize> {
+        part * self.part..((part + 1) * self.part).min(self.len)
+    }
+
+    /// Part `part` in memory, read from the disk if `read` (else as it was: a first pass
+    /// writes every byte), the part held before written back.
+    fn bring(&mut self, part: usize, read: bool) -> Result<Span<'_>, DbError> {
+        if self.held != Some(part) {
+            self.put_back()?;
+            let range = self.range(part);
+            if read {
+                let (lo, n) = (range.start as u64, range.len());
+                let Store { values, at, work } = &self.store;
+                values.read(&mut self.south.values::<u8>()[..n], at + lo)?;
+                values.read(
+                    &mut self.north.values::<u8>()[..n],
+                    at + self.len as u64 + lo,
+                )?;
+                work.read(&mut self.state.values::<u8>()[..n], lo)?;
+            }
+            self.held = Some(part);
+        }
+        let range = self.range(part);
+        let n = range.len();
+        Ok(Span {
+            lo: range.start,
+            south: &self.south.values::<AtomicU8>()[..n],
+            north: &self.north.values::<AtomicU8>()[..n],
+            state: &self.state.values::<AtomicU8>()[..n],
+        })
+    }
+
+    /// Writes the part in memory back to the disk.
+    fn put_back(&mut self) -> Result<(), DbError> {
+        let Some(part) = self.held.take() else {
+            return Ok(());
+        };
+        let range = self.range(part);
+        let (lo, n) = (range.start as u64, range.len());
+        let Store { values, at, work } = &self.store;
+        values.write(&self.south.bytes()[..n], at + lo)?;
+        values.write(&self.north.bytes()[..n], at + self.len as u64 + lo)?;
+        work.write(&self.state.bytes()[..n], lo)
+    }
+}
+
+/// A block of messages in the work file: where it starts, and its messages.
+type Block = (u64, usize);
+
+/// The messages waiting for each part.
+struct Outbox<'a> {
+    part: usize,
+    /// Each part's, in memory.
+    held: Vec<Vec<u64>>,
+    /// How many are in memory, and the most before they go to the work file.
+    count: usize,
+    most: usize,
+    /// Each part's blocks in the work file.
+    spilled: Vec<Vec<Block>>,
+    work: &'a Disk,
+    /// The first write that failed.
+    failed: Option<DbError>,
+}
+
+impl<'a> Outbox<'a> {
+    fn new(parts: usize, plan: Plan, work: &'a Disk) -> Outbox<'a> {
+        Outbox {
+            part: plan.part,
+            held: vec![Vec::new(); parts],
+            count: 0,
+            most: plan.held,
+            spilled: vec![Vec::new(); parts],
+            work,
+            failed: None,
+        }
+    }
+
+    /// Takes the messages of `away`, each to its part's.
+    fn put(&mut self, away: &mut Vec<u64>) {
+        self.count += away.len();
+        for message in away.drain(..) {
+            let part = (message >> 1) as usize / self.part;
+            self.held[part].push(message);
+        }
+        if self.count > self.most {
+            self.spill();
+        }
+    }
+
+    /// Moves the messages in memory to the work file, a block a part.
+    fn spill(&mut self) {
+        for (held, spilled) in self.held.iter_mut().zip(&mut self.spilled) {
+            if held.is_empty() {
+                continue;
+            }
+            match self.work.append(held.as_bytes()) {
+                Ok(at) => spilled.push((at, held.len())),
+                Err(error) => {
+                    self.failed.get_or_insert(error);
+                }
+            }
+            *held = Vec::new();
+        }
+        self.count = 0;
+    }
+
+    /// The first write to the work file that failed, as an error.
+    fn check(&mut self) -> Result<(), DbError> {
+        self.failed.take().map_or(Ok(()), Err)
+    }
+
+    /// Part `part`'s messages: its blocks in the work file, and those in memory.
+    fn take(&mut self, part: usize) -> Result<(Vec<Block>, Vec<u64>), DbError> {
+        self.check()?;
+        let held = core::mem::take(&mut self.held[part]);
+        self.count -= held.len();
+        Ok((core::mem::take(&mut self.spilled[part]), held))
+    }
+
+    /// Whether no message waits.
+    fn is_empty(&self) -> bool {
+        self.count == 0 && self.spilled.iter().all(Vec::is_empty)
+    }
+}
+
+/// Hands a room's messages to the outbox.
+fn send(outbox: &Mutex<Outbox>, room: &mut Room) {
+    if !room.away.is_empty() {
+        outbox
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .put(&mut room.away);
+    }
+}
+
+impl<G: Endgame> Work<'_, G> {
+    /// Builds the level of `len` positions (both conventions) by retrograde analysis a part
+    /// at a time as `plan` says, into `store`, with `report(pass, decided)` as in memory; the
+    /// passes made and the positions whose value differs between the conventions.
+    pub(super) fn retrograde_in_parts(
+        &self,
+        threads: usize,
+        len: usize,
+        plan: Plan,
+        store: Store,
+        report: &mut dyn FnMut(u32, u64),
+    ) -> Result<(u32, u64), DbError> {
+        let seeds = self.seeds as u32;
+        let pages = || {
+            Pages::zeroed::<u8>(plan.part).ok_or(DbError::Allocation {
+                seeds,
+                bytes: plan.part as u64,
+            })
+        };
+        let parts = plan.parts(len);
+        let work = store.work;
+        let mut level = Parts {
+            store,
+            len,
+            part: plan.part,
+            south: pages()?,
+            north: pages()?,
+            state: pages()?,
+            held: None,
+        };
+        let top = (2 * self.seeds) as u8;
+        let tally = Tally::default();
+        for part in 0..parts {
+            let span = level.bring(part, false)?;
+            self.in_chunks(
+                threads,
+                span.range(),
+                || self.cursor(),
+                |range, cursor| self.first_pass(&span, range, cursor, &tally),
+            )?;
+        }
+        tally.fit()?;
+        let total = 2 * len as u64;
+        let mut decided = tally.decided.load(Ordering::Relaxed);
+        report(1, decided);
+        let mut passes = 1;
+        let mut value = 0;
+        while value < top && decided < total {
+            let tally = Tally::default();
+            let outbox = Mutex::new(Outbox::new(parts, plan, work));
+            let lock = || outbox.lock().unwrap_or_else(PoisonError::into_inner);
+            for round in 0.. {
+                for part in 0..parts {
+                    let (spilled, held) = lock().take(part)?;
+                    if round > 0 && spilled.is_empty() && held.is_empty() {
+                        continue;
+                    }
+                    let span = level.bring(part, true)?;
+                    if round == 0 {
+                        self.in_chunks(
+                            threads,
+                            span.range(),
+                            || self.room(),
+                            |range, room| {
+                                self.sweep(&span, value, range, room, &tally);
+                                send(&outbox, room);
+                            },
+                        )?;
+                    }
+                    let mut block = Vec::new();
+                    for (at, count) in spilled {
+                        block.clear();
+                        block.resize(count, 0u64);
+                        work.read(block.as_mut_bytes(), at)?;
+                        self.deliver_all(threads, &span, value, &block, &tally, &outbox)?;
+                    }
+                    self.deliver_all(threads, &span, value, &held, &tally, &outbox)?;
+                }
+                if lock().is_empty() {
+                    break;
+                }
+            }
+            lock().check()?;
+            // The messages' room in the work file, given back.
+            work.cut(len as u64)?;
+            let now = tally.decided.load(Ordering::Relaxed);
+            if now > 0 {
+                passes += 1;
+                decided += now;
+                report(passes, now);
+            }
+            value = tally.next.load(Ordering::Relaxed);
+        }
+        let mut endless = 0;
+        for part in 0..parts {
+            endless += self.finish(&level.bring(part, true)?);
+        }
+        level.put_back()?;
+        Ok((passes, endless))
+    }
+
+    /// Delivers `messages` to the parents they are for, all in `span`, on `threads` threads.
+    fn deliver_all(
+        &self,
+        threads: usize,
+        span: &Span,
+        value: u8,
+        messages: &[u64],
+        tally: &Tally,
+        outbox: &Mutex<Outbox>,
+    ) -> Result<(), DbError> {
+        self.in_chunks(
+            threads,
+            0..messages.len(),
+            || self.room(),
+            |range, room| {
+                self.deliver(span, value, &messages[range], room, tally);
+                send(outbox, room);
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_cuts_a_level_into_parts_within_the_memory() {
+        let plan = Plan::within(1_000_000, 600_000);
+        assert_eq!(plan.part, 100_000);
+        assert_eq!(plan.held, 37_500);
+        assert_eq!(plan.parts(1_000_000), 10);
+        // A part is never smaller than the least, nor larger than the level.
+        assert_eq!(Plan::within(1_000_000, 1).part, LEAST_PART);
+        assert_eq!(Plan::within(100, u64::MAX).part, 100);
+        assert_eq!(Plan::within(0, 1 << 20).parts(0), 0);
+    }
+}
