@@ -14,7 +14,9 @@
 //!
 //! `--db-seeds N` builds the endgame databases of the game's rules up to N seeds on the board
 //! (in memory, on `--threads` threads, within `--db-memory-mb`; with `--db-disk FILE` the
-//! lowest levels built go to that new file, removed at the end, when the next would pass it),
+//! lowest levels built go to that new file, removed at the end, when the next would pass it,
+//! and a level of Toguz Kumalak or Oware larger than that memory is built there a part at a
+//! time, with a work file `FILE.work` beside it),
 //! `--db-read FILE` reads them from a file instead (the highest levels within
 //! `--db-memory-mb` into memory, the others read from the file when probed), `--db-write FILE`
 //! writes what was built; the search then takes their values. `--db-only` stops once the

@@ -1,6 +1,7 @@
 //! Building the levels, from 0 seeds on the board up, each on several threads. A game that
 //! cycles and lists the moves into a position is built by retrograde analysis (the module
-//! `retrograde`). Otherwise a first pass goes over every position, then passes over the
+//! `retrograde`; a level larger than the memory allowed a part at a time, the module `parts`).
+//! Otherwise a first pass goes over every position, then passes over the
 //! positions still open: for a game that cycles, those with a move that keeps the seed count,
 //! until a pass changes nothing (a pass works out both conventions together, as a child with
 //! North to move is kept as its mirror under the other one); for a game that cannot cycle,
@@ -39,9 +40,12 @@ pub struct BuildOptions {
     pub memory_bytes: u64,
     /// A file to make, where the lowest levels built go when the next would pass
     /// `memory_bytes` (they are read back from it by position, through the system's file
-    /// cache), removed with the databases; refused if something is there already. `None`
-    /// (the default): every level in memory, and a build that would pass `memory_bytes`
-    /// refused before it starts.
+    /// cache), removed with the databases; refused if something is there already. A level
+    /// built by retrograde analysis (a game that cycles and lists the moves into a
+    /// position) that would pass `memory_bytes` on its own is built there a part at a time,
+    /// with a work file beside it (the path with `.work` added, made and removed the same
+    /// way). `None` (the default): every level in memory, and a build that would pass
+    /// `memory_bytes` refused before it starts.
     pub disk: Option<PathBuf>,
     /// The seeds on the board where play starts, when the databases serve play from such
     /// boards only: a game that never changes the parity of the seeds on its board
@@ -1126,7 +1130,7 @@ mod tests {
     fn levels_larger_than_memory_are_built_in_parts() {
         // Toguz Kumalak 2 × 5 played to the end, the even levels to 14 seeds (817 190
         // positions, 2.5 MB to build at the last), within 240 kB: parts of 40 000 positions,
-        // and 15 000 messages in memory before the rest go to the work file.
+        // 11 250 messages in memory before they go to the work file, read back 4 096 at a time.
         let rules = toguz::RuleSet {
             board: toguz::BoardSize::Five,
             stop_at_majority: false,

@@ -30,16 +30,21 @@ pub(crate) struct Plan {
     pub(crate) part: usize,
     /// Messages held in memory before they go to the work file.
     pub(crate) held: usize,
+    /// Messages read back from the work file at a time.
+    pub(crate) read: usize,
 }
 
 impl Plan {
     /// Parts of a level of `len` positions within `memory` bytes: half for a part (three
-    /// bytes a position), half for the messages waiting (eight bytes each).
+    /// bytes a position), half for the messages (eight bytes each), three quarters of it for
+    /// those waiting in memory and a quarter for those read back.
     pub(crate) fn within(len: usize, memory: u64) -> Plan {
         let half = usize::try_from(memory / 2).unwrap_or(usize::MAX);
+        let messages = half / 8;
         Plan {
             part: (half / 3).max(LEAST_PART).min(len.max(1)),
-            held: (half / 8).max(LEAST_HELD),
+            held: (messages / 4 * 3).max(LEAST_HELD),
+            read: (messages / 4).max(LEAST_HELD),
         }
     }
 
@@ -280,10 +285,12 @@ impl<G: Endgame> Work<'_, G> {
                     }
                     let mut block = Vec::new();
                     for (at, count) in spilled {
-                        block.clear();
-                        block.resize(count, 0u64);
-                        work.read(block.as_mut_bytes(), at)?;
-                        self.deliver_all(threads, &span, value, &block, &tally, &outbox)?;
+                        for from in (0..count).step_by(plan.read) {
+                            block.clear();
+                            block.resize(plan.read.min(count - from), 0u64);
+                            work.read(block.as_mut_bytes(), at + 8 * from as u64)?;
+                            self.deliver_all(threads, &span, value, &block, &tally, &outbox)?;
+                        }
                     }
                     self.deliver_all(threads, &span, value, &held, &tally, &outbox)?;
                 }
@@ -340,7 +347,8 @@ mod tests {
     fn a_plan_cuts_a_level_into_parts_within_the_memory() {
         let plan = Plan::within(1_000_000, 600_000);
         assert_eq!(plan.part, 100_000);
-        assert_eq!(plan.held, 37_500);
+        assert_eq!(plan.held, 28_125);
+        assert_eq!(plan.read, 9_375);
         assert_eq!(plan.parts(1_000_000), 10);
         // A part is never smaller than the least, nor larger than the level.
         assert_eq!(Plan::within(1_000_000, 1).part, LEAST_PART);

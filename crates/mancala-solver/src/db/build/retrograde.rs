@@ -387,7 +387,11 @@ impl<G: Endgame> Work<'_, G> {
     /// Re-examines the parents of every node pending in `room`, and of every node that
     /// decides in turn, counting them in the room; the lowest value above `value` at which a node waits (`u8::MAX` for
     /// none).
+    #[inline]
     fn cascade(&self, span: &Span, value: u8, room: &mut Room) -> u8 {
+        if room.pending.nodes.is_empty() {
+            return u8::MAX;
+        }
         let exact = self.template.db_unmoves_exact();
         let mut next = u8::MAX;
         let mut board = core::mem::take(&mut room.board);
@@ -444,9 +448,12 @@ impl<G: Endgame> Work<'_, G> {
                 away.push(message(parent, favoured));
                 return;
             };
-            // Read first, so that the parents' cache misses overlap: each atomic update
-            // below waits for the one before it.
+            // Read first what the option reads, so that the parents' cache misses overlap:
+            // each atomic update below waits for the one before it.
             std::hint::black_box(span.state[at].load(Ordering::Relaxed));
+            if !favoured {
+                std::hint::black_box(span.south[at].load(Ordering::Relaxed));
+            }
             parents.push(at, favoured, before);
         });
         while let Some((at, favoured)) = parents.pop(after) {
