@@ -650,9 +650,9 @@ impl Databases {
             if let (true, Some(disk), Some(path)) = (in_parts, &disk, &options.disk) {
                 let plan = parts::Plan::within(len, options.memory_bytes);
                 parts = plan.parts(len);
-                let at = disk.reserve(2 * len as u64);
+                let at = disk.reserve(2 * len as u64)?;
                 let work_file = Disk::create(&work_path(path))?;
-                work_file.reserve(len as u64);
+                work_file.reserve(len as u64)?;
                 let store = parts::Store {
                     values: disk,
                     at,

@@ -96,21 +96,26 @@ impl Disk {
     }
 
     /// Room for `len` bytes after everything written before, to write with
-    /// [`write`](Disk::write); where it starts. It starts a block of its own: a block a
-    /// thread read before the room was written would hold bytes of it not yet there.
-    pub(crate) fn reserve(&self, len: u64) -> u64 {
+    /// [`write`](Disk::write); where it starts. It starts a block of its own, the gap before
+    /// it written: a block a thread read across the room's start before the room was written
+    /// would hold bytes of it not yet there, and a block read up to it must not end early.
+    pub(crate) fn reserve(&self, len: u64) -> Result<u64, DbError> {
         let block = BLOCK as u64;
-        let mut at = self.end.load(Ordering::Relaxed);
+        let mut end = self.end.load(Ordering::Relaxed);
         loop {
-            let start = at.div_ceil(block) * block;
+            let start = end.div_ceil(block) * block;
             match self.end.compare_exchange_weak(
-                at,
-                start + len.div_ceil(block) * block,
+                end,
+                start + len,
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return start,
-                Err(now) => at = now,
+                Ok(_) => {
+                    self.file
+                        .write_all_at(&[0; BLOCK][..(start - end) as usize], end)?;
+                    return Ok(start);
+                }
+                Err(now) => end = now,
             }
         }
     }
@@ -238,5 +243,34 @@ impl Positioned {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .set_len(len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_reserved_starts_a_block_and_the_bytes_before_it_read_back() {
+        let path = std::env::temp_dir().join(format!(
+            "mancala-solver-test-{}-reserve.levels",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        let disk = Disk::create(&path).unwrap();
+        let bytes: Vec<u8> = (0..100).collect();
+        assert_eq!(disk.append(&bytes).unwrap(), 0);
+        let at = disk.reserve(300).unwrap();
+        assert_eq!(at, BLOCK as u64);
+        // The last bytes before the room read back while the room is not yet written (a
+        // block of them ends where the room starts).
+        assert_eq!(disk.byte(99), Some(99));
+        assert_eq!(disk.byte(5), Some(5));
+        disk.check().unwrap();
+        disk.write(&[7; 300], at).unwrap();
+        assert_eq!(disk.byte(at + 299), Some(7));
+        assert_eq!(disk.append(&[9]).unwrap(), at + 300);
+        drop(disk);
+        assert!(!path.exists());
     }
 }

@@ -11,7 +11,8 @@
 //! convention: one side to move is stored, half the bytes. Levels are built from 0 seeds up:
 //! a capture lowers the count, so a move leads to a level already built or to the same level;
 //! within a level the values are recomputed until nothing changes, or, where the game lists
-//! the moves into a position, decided once each by retrograde analysis.
+//! the moves into a position, decided once each by retrograde analysis (a level larger than
+//! the memory allowed a part at a time, on disk).
 //!
 //! Positions that can cycle for ever (Toguz Kumalak's sowing without a capture) get the value
 //! of the [`Endless`] convention: the value of the game in which an endless line gives the
