@@ -1,11 +1,11 @@
 //! Building the levels, from 0 seeds on the board up, each on several threads. A game that
 //! cycles and lists the moves into a position is built by retrograde analysis (the module
-//! `retrograde`; a level larger than the memory allowed a part at a time, the module `parts`).
-//! Otherwise a first pass goes over every position, then passes over the
-//! positions still open: for a game that cycles, those with a move that keeps the seed count,
-//! until a pass changes nothing (a pass works out both conventions together, as a child with
-//! North to move is kept as its mirror under the other one); for a game that cannot cycle,
-//! those that read a value not yet settled, until none is left.
+//! `retrograde`; a level larger than the memory allowed a part at a time, the module
+//! `parts`). Otherwise a first pass goes over every position, then passes over the positions
+//! still open: for a game that cycles, those with a move that keeps the seed count, until a
+//! pass changes nothing (a pass works out both conventions together, as a child with North to
+//! move is kept as its mirror under the other one); for a game that cannot cycle, those that
+//! read a value not yet settled, until none is left.
 
 mod parts;
 mod retrograde;
@@ -347,18 +347,18 @@ impl<G: Endgame> Work<'_, G> {
         room: impl Fn() -> R + Sync,
         work: impl Fn(Range<usize>, &mut R) + Sync,
     ) -> Result<(), DbError> {
-        let (from, len) = (range.start, range.end);
-        let next = AtomicUsize::new(from);
+        let end = range.end;
+        let next = AtomicUsize::new(range.start);
         let failed = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let worker = || {
                 let mut room = room();
                 loop {
                     let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= len {
+                    if start >= end {
                         break;
                     }
-                    work(start..(start + CHUNK).min(len), &mut room);
+                    work(start..(start + CHUNK).min(end), &mut room);
                 }
             };
             let handles: Vec<_> = (1..threads)
@@ -666,7 +666,7 @@ impl Databases {
                     disk: Arc::clone(disk),
                     at,
                     len,
-                    cycles: true,
+                    cycles: db.cycles,
                 }));
             } else if retrograde {
                 let mut state = Pages::zeroed::<AtomicU8>(len).ok_or(DbError::Allocation {
@@ -786,9 +786,8 @@ impl Databases {
 
     /// Fails with the first level whose build would pass the memory allowed (every level
     /// below it kept, unless there is a disk to move them to, and its own work, unless it can
-    /// be built in parts), before any is
-    /// built: a size asked for by mistake is refused at once, not after hours of building the
-    /// levels that fit.
+    /// be built in parts), before any is built: a size asked for by mistake is refused at
+    /// once, not after hours of building the levels that fit.
     pub(crate) fn check_memory(
         &self,
         options: &BuildOptions,

@@ -8,7 +8,7 @@
 //! round the parts until no message is left, so each decides what the sweep in memory does,
 //! and the level's bytes are the same.
 
-use super::retrograde::{Room, Span, Tally};
+use super::retrograde::{read_message, Room, Span, Tally};
 use super::Work;
 use crate::db::disk::Disk;
 use crate::db::{DbError, Endgame};
@@ -160,8 +160,8 @@ impl<'a> Outbox<'a> {
     fn put(&mut self, away: &mut Vec<u64>) {
         self.count += away.len();
         for message in away.drain(..) {
-            let part = (message >> 1) as usize / self.part;
-            self.held[part].push(message);
+            let (parent, _) = read_message(message);
+            self.held[parent / self.part].push(message);
         }
         if self.count > self.most {
             self.spill();
@@ -244,7 +244,6 @@ impl<G: Endgame> Work<'_, G> {
             state: pages()?,
             held: None,
         };
-        let top = (2 * self.seeds) as u8;
         let tally = Tally::default();
         for part in 0..parts {
             let span = level.bring(part, false)?;
@@ -256,15 +255,11 @@ impl<G: Endgame> Work<'_, G> {
             )?;
         }
         tally.fit()?;
-        let total = 2 * len as u64;
-        let mut decided = tally.decided.load(Ordering::Relaxed);
-        report(1, decided);
-        let mut passes = 1;
-        let mut value = 0;
-        while value < top && decided < total {
-            let tally = Tally::default();
+        let decided = tally.decided.load(Ordering::Relaxed);
+        let passes = self.sweeps(len, decided, report, |value, tally| {
             let outbox = Mutex::new(Outbox::new(parts, plan, work));
             let lock = || outbox.lock().unwrap_or_else(PoisonError::into_inner);
+            // Round the parts until no message is left: the first round sweeps each part.
             for round in 0.. {
                 for part in 0..parts {
                     let (spilled, held) = lock().take(part)?;
@@ -278,7 +273,7 @@ impl<G: Endgame> Work<'_, G> {
                             span.range(),
                             || self.room(),
                             |range, room| {
-                                self.sweep(&span, value, range, room, &tally);
+                                self.sweep(&span, value, range, room, tally);
                                 send(&outbox, room);
                             },
                         )?;
@@ -289,10 +284,10 @@ impl<G: Endgame> Work<'_, G> {
                             block.clear();
                             block.resize(plan.read.min(count - from), 0u64);
                             work.read(block.as_mut_bytes(), at + 8 * from as u64)?;
-                            self.deliver_all(threads, &span, value, &block, &tally, &outbox)?;
+                            self.deliver_all(threads, &span, value, &block, tally, &outbox)?;
                         }
                     }
-                    self.deliver_all(threads, &span, value, &held, &tally, &outbox)?;
+                    self.deliver_all(threads, &span, value, &held, tally, &outbox)?;
                 }
                 if lock().is_empty() {
                     break;
@@ -300,15 +295,8 @@ impl<G: Endgame> Work<'_, G> {
             }
             lock().check()?;
             // The messages' room in the work file, given back.
-            work.cut(len as u64)?;
-            let now = tally.decided.load(Ordering::Relaxed);
-            if now > 0 {
-                passes += 1;
-                decided += now;
-                report(passes, now);
-            }
-            value = tally.next.load(Ordering::Relaxed);
-        }
+            work.cut(len as u64)
+        })?;
         let mut endless = 0;
         for part in 0..parts {
             endless += self.finish(&level.bring(part, true)?);

@@ -101,18 +101,17 @@ pub(super) struct Room {
 
 /// An option for the parent at `index`: its child's favoured node decided, or its other.
 #[inline]
-pub(super) fn message(index: usize, favoured: bool) -> u64 {
+fn message(index: usize, favoured: bool) -> u64 {
     (index as u64) << 1 | u64::from(favoured)
 }
 
 /// The parent's index and the node decided, of a [`message`].
 #[inline]
-fn read_message(message: u64) -> (usize, bool) {
+pub(super) fn read_message(message: u64) -> (usize, bool) {
     ((message >> 1) as usize, message & 1 == 1)
 }
 
 /// What a sweep did.
-#[derive(Debug)]
 pub(super) struct Tally {
     pub(super) decided: AtomicU64,
     /// The lowest value above the sweep's at which a node is ready to be decided (`u8::MAX`
@@ -162,7 +161,6 @@ impl<G: Endgame> Work<'_, G> {
             north: self.level.of(Endless::North),
             state,
         };
-        let top = (2 * self.seeds) as u8;
         let tally = Tally::default();
         self.in_chunks(
             threads,
@@ -171,20 +169,39 @@ impl<G: Endgame> Work<'_, G> {
             |range, cursor| self.first_pass(&span, range, cursor, &tally),
         )?;
         tally.fit()?;
-        let total = 2 * span.state.len() as u64;
-        let mut decided = tally.decided.load(Ordering::Relaxed);
+        let decided = tally.decided.load(Ordering::Relaxed);
+        let passes = self.sweeps(span.state.len(), decided, report, |value, tally| {
+            self.in_chunks(
+                threads,
+                span.range(),
+                || self.room(),
+                |range, room| self.sweep(&span, value, range, room, tally),
+            )
+        })?;
+        self.finish(&span);
+        Ok(passes)
+    }
+
+    /// The sweeps of a level of `len` positions, `decided` of its nodes decided by the first
+    /// pass: `sweep(value, tally)` decides the nodes of `value` and every node that decides
+    /// in turn, and finds the next value; with `report` after the first pass and after each
+    /// sweep that decided a node. The passes made.
+    pub(super) fn sweeps(
+        &self,
+        len: usize,
+        mut decided: u64,
+        report: &mut dyn FnMut(u32, u64),
+        mut sweep: impl FnMut(u8, &Tally) -> Result<(), DbError>,
+    ) -> Result<u32, DbError> {
+        let top = (2 * self.seeds) as u8;
+        let total = 2 * len as u64;
         report(1, decided);
         let mut passes = 1;
         // Each sweep finds the value of the next: no sweep for a value no node takes.
         let mut value = 0;
         while value < top && decided < total {
             let tally = Tally::default();
-            self.in_chunks(
-                threads,
-                span.range(),
-                || self.room(),
-                |range, room| self.sweep(&span, value, range, room, &tally),
-            )?;
+            sweep(value, &tally)?;
             let now = tally.decided.load(Ordering::Relaxed);
             if now > 0 {
                 passes += 1;
@@ -193,7 +210,6 @@ impl<G: Endgame> Work<'_, G> {
             }
             value = tally.next.load(Ordering::Relaxed);
         }
-        self.finish(&span);
         Ok(passes)
     }
 
