@@ -980,18 +980,25 @@ mod tests {
         }
     }
 
+    /// A path in the system's temporary folder for this process's `G` files of `kind`, with
+    /// nothing there.
+    fn test_path<G: Endgame>(kind: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!(
+            "mancala-solver-test-{}-{}.{kind}",
+            std::process::id(),
+            G::NAME
+        ));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
     /// The databases of `template`'s game to `max_seeds`, built in memory, built within
     /// `memory_bytes` with the lowest levels moved to disk, and written and opened within
     /// `memory_bytes` (the lowest levels read from the file), are the same: each value read
     /// by position, and the files written. The file the build made goes with its databases,
     /// a file there already is refused, and a file opened stays.
     fn same_on_disk<G: Endgame>(template: &G, max_seeds: u32, memory_bytes: u64) {
-        let path = std::env::temp_dir().join(format!(
-            "mancala-solver-test-{}-{}.levels",
-            std::process::id(),
-            G::NAME
-        ));
-        let _ = std::fs::remove_file(&path);
+        let path = test_path::<G>("levels");
         let in_memory = BuildOptions {
             max_seeds,
             threads: 2,
@@ -1086,12 +1093,7 @@ mod tests {
         from_seeds: Option<u32>,
         memory_bytes: u64,
     ) {
-        let path = std::env::temp_dir().join(format!(
-            "mancala-solver-test-{}-{}-{max_seeds}.parts",
-            std::process::id(),
-            G::NAME
-        ));
-        let _ = std::fs::remove_file(&path);
+        let path = test_path::<G>(&format!("{max_seeds}.parts"));
         let in_memory = BuildOptions {
             max_seeds,
             threads: 2,

@@ -246,13 +246,7 @@ impl<G: Endgame> Work<'_, G> {
         };
         let tally = Tally::default();
         for part in 0..parts {
-            let span = level.bring(part, false)?;
-            self.in_chunks(
-                threads,
-                span.range(),
-                || self.cursor(),
-                |range, cursor| self.first_pass(&span, range, cursor, &tally),
-            )?;
+            self.first_pass_on(threads, &level.bring(part, false)?, &tally)?;
         }
         tally.fit()?;
         let decided = tally.decided.load(Ordering::Relaxed);

@@ -99,6 +99,17 @@ pub(super) struct Room {
     decided: u64,
 }
 
+impl Room {
+    /// Adds what the room found to `tally`: the nodes it decided, and `next`, the lowest
+    /// value above the sweep's at which a node waits.
+    fn count(&mut self, next: u8, tally: &Tally) {
+        tally.next.fetch_min(next, Ordering::Relaxed);
+        tally
+            .decided
+            .fetch_add(core::mem::take(&mut self.decided), Ordering::Relaxed);
+    }
+}
+
 /// An option for the parent at `index`: its child's favoured node decided, or its other.
 #[inline]
 fn message(index: usize, favoured: bool) -> u64 {
@@ -162,12 +173,7 @@ impl<G: Endgame> Work<'_, G> {
             state,
         };
         let tally = Tally::default();
-        self.in_chunks(
-            threads,
-            span.range(),
-            || self.cursor(),
-            |range, cursor| self.first_pass(&span, range, cursor, &tally),
-        )?;
+        self.first_pass_on(threads, &span, &tally)?;
         tally.fit()?;
         let decided = tally.decided.load(Ordering::Relaxed);
         let passes = self.sweeps(span.state.len(), decided, report, |value, tally| {
@@ -248,15 +254,24 @@ impl<G: Endgame> Work<'_, G> {
         }
     }
 
+    /// The first pass over every position of `span`, on `threads` threads.
+    pub(super) fn first_pass_on(
+        &self,
+        threads: usize,
+        span: &Span,
+        tally: &Tally,
+    ) -> Result<(), DbError> {
+        self.in_chunks(
+            threads,
+            span.range(),
+            || self.cursor(),
+            |range, cursor| self.first_pass(span, range, cursor, tally),
+        )
+    }
+
     /// Every position of `range`: its options that leave the level, as the favoured
     /// node's value so far and the other node's, and its moves within the level.
-    pub(super) fn first_pass(
-        &self,
-        span: &Span,
-        range: Range<usize>,
-        cursor: &mut Cursor,
-        tally: &Tally,
-    ) {
+    fn first_pass(&self, span: &Span, range: Range<usize>, cursor: &mut Cursor, tally: &Tally) {
         let seeds = self.seeds as i32;
         let mut decided = 0;
         for index in range {
@@ -332,7 +347,6 @@ impl<G: Endgame> Work<'_, G> {
         tally: &Tally,
     ) {
         let mut next = u8::MAX;
-        let states = u64::from(self.extra);
         for index in range {
             let at = index - span.lo;
             let bits = span.state[at].load(Ordering::Acquire);
@@ -354,16 +368,12 @@ impl<G: Endgame> Work<'_, G> {
                 (other, false, OTHER_DECIDED),
             ] {
                 if ready && span.state[at].fetch_or(flag, Ordering::AcqRel) & flag == 0 {
-                    self.seek(index as u64 / states, &mut room.cursor);
-                    room.pending.push(index, favoured, &room.cursor.board);
+                    self.pend(index, favoured, room);
                 }
             }
             next = next.min(self.cascade(span, value, room));
         }
-        tally.next.fetch_min(next, Ordering::Relaxed);
-        tally
-            .decided
-            .fetch_add(core::mem::take(&mut room.decided), Ordering::Relaxed);
+        room.count(next, tally);
     }
 
     /// Takes the options of `messages` (each a [`message`] for a parent in the span, from
@@ -378,7 +388,6 @@ impl<G: Endgame> Work<'_, G> {
         tally: &Tally,
     ) {
         let mut next = u8::MAX;
-        let states = u64::from(self.extra);
         for &message in messages {
             let (parent, favoured) = read_message(message);
             let Some(at) = span.local(parent) else {
@@ -387,17 +396,18 @@ impl<G: Endgame> Work<'_, G> {
             match self.take_option(span, at, favoured, value) {
                 Took::Nothing => {}
                 Took::Waits(best) => next = next.min(best),
-                Took::Decided(node) => {
-                    self.seek(parent as u64 / states, &mut room.cursor);
-                    room.pending.push(parent, node, &room.cursor.board);
-                }
+                Took::Decided(node) => self.pend(parent, node, room),
             }
             next = next.min(self.cascade(span, value, room));
         }
-        tally.next.fetch_min(next, Ordering::Relaxed);
-        tally
-            .decided
-            .fetch_add(core::mem::take(&mut room.decided), Ordering::Relaxed);
+        room.count(next, tally);
+    }
+
+    /// Puts the node `(index, favoured)`, just decided, with its board among the room's
+    /// pending nodes.
+    fn pend(&self, index: usize, favoured: bool, room: &mut Room) {
+        self.seek(index as u64 / u64::from(self.extra), &mut room.cursor);
+        room.pending.push(index, favoured, &room.cursor.board);
     }
 
     /// Re-examines the parents of every node pending in `room`, and of every node that
