@@ -1138,6 +1138,8 @@ mod tests {
             ..toguz::RuleSet::STANDARD
         };
         same_in_parts(&toguz::Toguz::new(rules), 14, Some(0), 240_000);
+        // No memory at all: parts of the least size, every level on disk.
+        same_in_parts(&toguz::Toguz::new(rules), 12, Some(0), 0);
         // With the stop at a majority, the kazans kept too.
         let stop: toguz::Toguz = "2S,2S,2S,2S,2S/2S,2S,2S,2S,2S 16 14 S".parse().unwrap();
         same_in_parts(&stop, 12, Some(0), 240_000);
