@@ -578,23 +578,16 @@ impl Databases {
                     file()?;
                 }
             }
+            // A level built in parts holds nothing in memory: its values go to the disk.
             let mut level = if in_parts {
-                None
+                Level::not_built(db.cycles)
             } else {
-                Some(Level::zeroed(len, db.cycles, seeds)?)
+                Level::zeroed(len, db.cycles, seeds)?
             };
-            let building = match level.as_mut() {
-                Some(level) => {
-                    let (south, north) = level.values_mut::<AtomicU8>();
-                    Building {
-                        south,
-                        north: north.map(|north| &*north),
-                    }
-                }
-                None => Building {
-                    south: &[],
-                    north: None,
-                },
+            let (south, north) = level.values_mut::<AtomicU8>();
+            let building = Building {
+                south,
+                north: north.map(|north| &*north),
             };
             // The start: South moves in every position kept, so the best value under South's
             // convention, the worst under North's (zeros).
@@ -695,9 +688,7 @@ impl Databases {
                     break;
                 }
             }
-            let Some(level) = on_disk.or(level) else {
-                return Err(DbError::Thread("a level built in parts was lost".into()));
-            };
+            let level = on_disk.unwrap_or(level);
             let endless = endless.unwrap_or_else(|| match level.in_memory() {
                 Some((south, Some(north))) => {
                     south.iter().zip(north).filter(|(s, n)| s != n).count() as u64

@@ -593,14 +593,8 @@ impl Databases {
         Ok(())
     }
 
-    /// Whether `position`'s game and rules are those of the databases (what
+    /// Whether the databases were built for game `G` under `rules` (what
     /// [`fits`](Databases::fits) checks first, without making a text at every probe).
-    #[inline]
-    fn same_rules<G: Endgame>(&self, position: &G) -> bool {
-        self.built_for::<G>(self.served_rules(position))
-    }
-
-    /// Whether the databases were built for game `G` under `rules`.
     #[inline]
     fn built_for<G: Endgame>(&self, rules: G::Rules) -> bool {
         G::NAME == self.game
@@ -630,9 +624,10 @@ impl Databases {
         }
     }
 
-    /// Where `position`'s value is kept, if it is held.
-    fn locate<G: Endgame>(&self, position: &G) -> Option<Place> {
-        if !self.same_rules(position) {
+    /// Where `position`'s value is kept, if it is held and the databases were built for
+    /// `rules`.
+    fn locate<G: Endgame>(&self, position: &G, rules: G::Rules) -> Option<Place> {
+        if !self.built_for::<G>(rules) {
             return None;
         }
         let sized = |board: &[u8]| board.len() == self.pits;
@@ -659,10 +654,20 @@ impl Databases {
     /// has). (For a game with
     /// [`HISTORY`](Endgame::HISTORY), the value of the position with its record cleared.)
     pub fn probe<G: Endgame>(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
+        self.probe_under(position, endless, self.served_rules(position))
+    }
+
+    /// [`probe`](Databases::probe), where the databases were built for `rules`.
+    fn probe_under<G: Endgame>(
+        &self,
+        position: &G,
+        endless: Endless,
+        rules: G::Rules,
+    ) -> Option<(i32, bool)> {
         if position.is_over() {
             return None;
         }
-        let place = self.locate(position)?;
+        let place = self.locate(position, rules)?;
         let level = self.levels.get(place.seeds)?;
         let value = |endless: Endless| {
             level
@@ -694,9 +699,6 @@ impl Databases {
 /// which a player may probe for the winner but a proof may not use.
 impl<G: Endgame> crate::Probe<G> for Databases {
     fn probe(&self, position: &G, endless: Endless) -> Option<(i32, bool)> {
-        if !self.built_for::<G>(position.rules()) {
-            return None;
-        }
-        Databases::probe(self, position, endless)
+        self.probe_under(position, endless, position.rules())
     }
 }
