@@ -27,6 +27,9 @@ use mancala_engine::Side;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
+/// The nodes a sweep decides before it re-examines their parents together.
+const BATCH: usize = 64;
+
 /// The bits of a position's state: how many of its moves within the level lead to a node not
 /// yet decided (its favoured node's count; at most 15), and whether each of its nodes is
 /// decided.
@@ -371,8 +374,11 @@ impl<G: Endgame> Work<'_, G> {
                     self.pend(index, favoured, room);
                 }
             }
-            next = next.min(self.cascade(span, value, room));
+            if room.pending.nodes.len() >= BATCH {
+                next = next.min(self.cascade(span, value, room));
+            }
         }
+        next = next.min(self.cascade(span, value, room));
         room.count(next, tally);
     }
 
@@ -398,8 +404,11 @@ impl<G: Endgame> Work<'_, G> {
                 Took::Waits(best) => next = next.min(best),
                 Took::Decided(node) => self.pend(parent, node, room),
             }
-            next = next.min(self.cascade(span, value, room));
+            if room.pending.nodes.len() >= BATCH {
+                next = next.min(self.cascade(span, value, room));
+            }
         }
+        next = next.min(self.cascade(span, value, room));
         room.count(next, tally);
     }
 
@@ -411,46 +420,65 @@ impl<G: Endgame> Work<'_, G> {
     }
 
     /// Re-examines the parents of every node pending in `room`, and of every node that
-    /// decides in turn, counting them in the room; the lowest value above `value` at which a node waits (`u8::MAX` for
-    /// none).
-    #[inline]
+    /// decides in turn, counting them in the room; the lowest value above `value` at which a
+    /// node waits (`u8::MAX` for none).
+    ///
+    /// The parents sit at random places of a level far larger than the caches, so they are
+    /// taken a batch at a time: every parent of the pending nodes listed, then all their
+    /// places read in one short loop (their cache misses overlap, where each atomic update
+    /// would wait for the one before it), then their options taken.
     fn cascade(&self, span: &Span, value: u8, room: &mut Room) -> u8 {
-        if room.pending.nodes.is_empty() {
-            return u8::MAX;
-        }
         let exact = self.template.db_unmoves_exact();
         let mut next = u8::MAX;
         let mut board = core::mem::take(&mut room.board);
-        while let Some(node) = room.pending.pop(&mut board) {
-            room.decided += 1;
-            next = next.min(self.decide_parents(span, node, &board, room, exact, value));
+        while !room.pending.nodes.is_empty() {
+            while let Some(node) = room.pending.pop(&mut board) {
+                room.decided += 1;
+                self.list_parents(span, node, &board, room, exact);
+            }
+            let mut seen = 0u8;
+            for &(at, favoured) in &room.parents.nodes {
+                seen ^= span.state[at].load(Ordering::Relaxed);
+                if !favoured {
+                    seen ^= span.south[at].load(Ordering::Relaxed);
+                }
+            }
+            std::hint::black_box(seen);
+            let Room {
+                after,
+                parents,
+                pending,
+                ..
+            } = room;
+            while let Some((at, favoured)) = parents.pop(after) {
+                match self.take_option(span, at, favoured, value) {
+                    Took::Nothing => {}
+                    Took::Waits(best) => next = next.min(best),
+                    Took::Decided(node) => pending.push(span.lo + at, node, after),
+                }
+            }
         }
         room.board = board;
         next
     }
 
-    /// Re-examines the positions with a move into the node `(index, favoured)` of `board`,
-    /// decided at `value`: the favoured node of each takes it as an option; the other node of
-    /// each is decided with it. Each move listed into it is played to check it unless the
-    /// game's list is `exact`. A parent outside the span gets the option as a message in the
-    /// room's `away`. The lowest value above `value` at which a favoured node it leaves with
-    /// every option known waits (`u8::MAX` for none).
-    fn decide_parents(
+    /// Lists in the room's `parents` the positions of the span with a move into the node
+    /// `(index, favoured)` of `board` (each with its board and the node), a parent outside
+    /// the span as a message in the room's `away`. Each move listed into it is played to
+    /// check it unless the game's list is `exact`.
+    fn list_parents(
         &self,
         span: &Span,
         (index, favoured): (usize, bool),
         board: &[u8],
         room: &mut Room,
         exact: bool,
-        value: u8,
-    ) -> u8 {
-        let mut next = u8::MAX;
+    ) {
         // The node is kept as the mirror of its parents' child, North to move.
         let half = board.len() / 2;
         let Room {
             after,
             parents,
-            pending,
             away,
             ..
         } = room;
@@ -458,7 +486,7 @@ impl<G: Endgame> Work<'_, G> {
         after[half..].copy_from_slice(&board[..half]);
         let states = u64::from(self.extra);
         let Some(extra) = self.mirror_state((index as u64 % states) as u32) else {
-            return next;
+            return;
         };
         self.template.db_unmoves(after, &mut |before, mv| {
             let Some((rank, _)) = self.ranks.rank(before) else {
@@ -470,26 +498,11 @@ impl<G: Endgame> Work<'_, G> {
             if !exact && !self.moves_into(before, extra, mv, index) {
                 return;
             }
-            let Some(at) = span.local(parent) else {
-                away.push(message(parent, favoured));
-                return;
-            };
-            // Read first what the option reads, so that the parents' cache misses overlap:
-            // each atomic update below waits for the one before it.
-            std::hint::black_box(span.state[at].load(Ordering::Relaxed));
-            if !favoured {
-                std::hint::black_box(span.south[at].load(Ordering::Relaxed));
+            match span.local(parent) {
+                Some(at) => parents.push(at, favoured, before),
+                None => away.push(message(parent, favoured)),
             }
-            parents.push(at, favoured, before);
         });
-        while let Some((at, favoured)) = parents.pop(after) {
-            match self.take_option(span, at, favoured, value) {
-                Took::Nothing => {}
-                Took::Waits(best) => next = next.min(best),
-                Took::Decided(node) => pending.push(span.lo + at, node, after),
-            }
-        }
-        next
     }
 
     /// The parent held at `at` in `span` takes an option from a child decided at `value`:
