@@ -200,8 +200,33 @@ fn every_size_and_count_from_the_command_line_is_range_checked() {
     refused("playouts toguz 18446744073709551615", 1, "GAMES takes");
 }
 
+/// A temporary file, removed when dropped (a failing test too leaves none behind).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    /// The file `mancala-{name}-{process}.{extension}` in the temporary folder, holding
+    /// `bytes`.
+    fn new(name: &str, extension: &str, bytes: impl AsRef<[u8]>) -> Scratch {
+        let name = format!("mancala-{name}-{}.{extension}", std::process::id());
+        let scratch = Scratch(std::env::temp_dir().join(name));
+        std::fs::write(&scratch.0, bytes).expect("a temporary file");
+        scratch
+    }
+
+    /// Its path, as a command line takes it.
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 /// A file of `games` Toguz Kumalak records, each a seeded random game.
-fn record_file(name: &str, games: usize) -> PathBuf {
+fn record_file(name: &str, games: usize) -> Scratch {
     let mut rng = Rng::new(7);
     let start = Toguz::default();
     let records: Vec<Record> = (0..games)
@@ -214,9 +239,7 @@ fn record_file(name: &str, games: usize) -> PathBuf {
             Record::from_moves(&start, &moves, Style::PlayOk).expect("legal moves")
         })
         .collect();
-    let path = std::env::temp_dir().join(format!("mancala-{name}-{}.pgn", std::process::id()));
-    std::fs::write(&path, write_records(records.iter())).expect("a temporary file");
-    path
+    Scratch::new(name, "pgn", write_records(records.iter()))
 }
 
 /// A run of every subcommand that writes to standard output (`{file}`: a file of records).
@@ -238,12 +261,7 @@ fn replay_json_into_a_closed_pipe_ends_quietly() {
     // More output than a pipe holds, so the reader leaves while the program still writes.
     let file = record_file("closed-pipe", 2000);
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args([
-            "replay",
-            "toguz",
-            file.to_str().expect("a UTF-8 path"),
-            "--json",
-        ])
+        .args(["replay", "toguz", file.path(), "--json"])
         .env_remove("RUST_BACKTRACE")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -261,14 +279,13 @@ fn replay_json_into_a_closed_pipe_ends_quietly() {
         !errors.contains("panicked") && !errors.contains("Broken pipe"),
         "{errors}"
     );
-    let _ = std::fs::remove_file(file);
 }
 
 #[test]
 fn every_subcommand_into_a_closed_pipe_ends_quietly() {
     let file = record_file("closed-pipes", 3);
     for line in EVERY_SUBCOMMAND {
-        let line = line.replace("{file}", file.to_str().expect("a UTF-8 path"));
+        let line = line.replace("{file}", file.path());
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
             .args(line.split_whitespace())
             .env_remove("RUST_BACKTRACE")
@@ -288,17 +305,15 @@ fn every_subcommand_into_a_closed_pipe_ends_quietly() {
             "`{line}`: {errors}"
         );
     }
-    let _ = std::fs::remove_file(file);
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn every_subcommand_into_dev_full_fails_on_one_line() {
     let file = record_file("full-disk", 3);
-    let boards = std::env::temp_dir().join(format!("mancala-boards-{}.txt", std::process::id()));
-    std::fs::write(&boards, "4,4,4,4,4,4,4,4,4,4,4,4,4,4 south\n").expect("a temporary file");
+    let boards = Scratch::new("boards", "txt", "4,4,4,4,4,4,4,4,4,4,4,4,4,4 south\n");
     for line in EVERY_SUBCOMMAND {
-        let line = line.replace("{file}", file.to_str().expect("a UTF-8 path"));
+        let line = line.replace("{file}", file.path());
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
@@ -306,7 +321,7 @@ fn every_subcommand_into_dev_full_fails_on_one_line() {
         let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
             .args(line.split_whitespace())
             .env_remove("RUST_BACKTRACE")
-            .stdin(std::fs::File::open(&boards).expect("the boards open"))
+            .stdin(std::fs::File::open(&boards.0).expect("the boards open"))
             .stdout(full)
             .output()
             .expect("the mancala binary runs");
@@ -325,15 +340,12 @@ fn every_subcommand_into_dev_full_fails_on_one_line() {
         );
         assert!(!errors.contains("panicked"), "`{line}`: {errors}");
     }
-    let _ = std::fs::remove_file(file);
-    let _ = std::fs::remove_file(boards);
 }
 
 #[test]
 fn match_fit_on_a_file_with_no_games_says_it_found_nothing_to_fit_and_fails() {
-    let junk = std::env::temp_dir().join(format!("mancala-junk-{}.pgn", std::process::id()));
-    std::fs::write(&junk, "no game here\n".repeat(1000)).expect("a temporary file");
-    let out = mancala(&format!("match fit toguz {}", junk.display()));
+    let junk = Scratch::new("junk", "pgn", "no game here\n".repeat(1000));
+    let out = mancala(&format!("match fit toguz {}", junk.path()));
     let errors = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{errors}");
     assert!(errors.contains("found nothing to fit"), "{errors}");
@@ -341,7 +353,6 @@ fn match_fit_on_a_file_with_no_games_says_it_found_nothing_to_fit_and_fails() {
     let out = mancala("match fit katro 0");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("found nothing to fit"));
-    let _ = std::fs::remove_file(junk);
 }
 
 #[test]
@@ -393,7 +404,7 @@ fn match_repetition_takes_one_of_its_rules_and_only_where_it_is_an_option_of_pla
 #[test]
 fn replay_errors_start_with_error_and_name_the_fault() {
     let file = record_file("replay-errors", 1);
-    let file = file.to_str().expect("a UTF-8 path");
+    let file = file.path();
     for (line, says) in [
         (
             "replay toguz /nonexistent/records.pgn".to_owned(),
