@@ -4,9 +4,9 @@
 //! indices) is read into memory, worked and written back, one after the other, so the level
 //! goes to and from the disk in long runs. A node decided in a part re-examines its parents
 //! held there at once; an option for a parent in another part waits as a message (in memory
-//! up to a bound, then appended to the work file) until that part is read. A sweep goes
-//! round the parts until no message is left, so each decides what the sweep in memory does,
-//! and the level's bytes are the same.
+//! up to a bound, then sorted and delta-coded into the work file) until that part is read. A
+//! sweep goes round the parts until no message is left, so each decides what the sweep in
+//! memory does, and the level's bytes are the same.
 
 use super::retrograde::{read_message, Room, Span, Tally};
 use super::Work;
@@ -16,7 +16,6 @@ use crate::pages::Pages;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, PoisonError};
-use zerocopy::IntoBytes;
 
 /// The fewest positions a part holds, whatever the memory.
 const LEAST_PART: usize = 1 << 12;
@@ -30,21 +29,22 @@ pub(crate) struct Plan {
     pub(crate) part: usize,
     /// Messages held in memory before they go to the work file.
     pub(crate) held: usize,
-    /// Messages read back from the work file at a time.
-    pub(crate) read: usize,
+    /// Messages coded or read back from the work file at a time.
+    pub(crate) piece: usize,
 }
 
 impl Plan {
     /// Parts of a level of `len` positions within `memory` bytes: half for a part (three
-    /// bytes a position), half for the messages (eight bytes each), three quarters of it for
-    /// those waiting in memory and a quarter for those read back.
+    /// bytes a position), half for the messages: three quarters of that for those waiting
+    /// in memory (eight bytes each), a quarter for a piece read back (its code and its
+    /// messages) and a piece being coded.
     pub(crate) fn within(len: usize, memory: u64) -> Plan {
         let half = usize::try_from(memory / 2).unwrap_or(usize::MAX);
-        let messages = half / 8;
+        let quarter = half / 4;
         Plan {
             part: (half / 3).max(LEAST_PART).min(len.max(1)),
-            held: (messages / 4 * 3).max(LEAST_HELD),
-            read: (messages / 4).max(LEAST_HELD),
+            held: (quarter * 3 / 8).max(LEAST_HELD),
+            piece: (quarter / (2 * MOST_CODE + 8)).max(LEAST_HELD),
         }
     }
 
@@ -125,8 +125,54 @@ impl Parts<'_> {
     }
 }
 
-/// A block of messages in the work file: where it starts, and its messages.
-type Block = (u64, usize);
+/// The most bytes a message's code takes: a 64-bit difference, seven bits a byte.
+const MOST_CODE: usize = 10;
+
+/// A piece of one part's messages in the work file: where its code starts, its bytes and
+/// its messages.
+struct Piece {
+    at: u64,
+    bytes: usize,
+    messages: usize,
+}
+
+/// Appends the code of `messages`, sorted: each one's difference from the one before (the
+/// first's from zero), seven bits a byte from the lowest, the top bit set on every byte but a
+/// difference's last. Sorted, a part's messages are close together: a byte or two each
+/// where the plain ones take eight.
+fn encode(messages: &[u64], code: &mut Vec<u8>) {
+    let mut last = 0;
+    for &message in messages {
+        let mut rest = message - last;
+        last = message;
+        while rest >= 0x80 {
+            code.push(rest as u8 | 0x80);
+            rest >>= 7;
+        }
+        code.push(rest as u8);
+    }
+}
+
+/// The messages of `code`, from [`encode`], into `messages`; `None` for a code that is not
+/// one.
+fn decode(code: &[u8], messages: &mut Vec<u64>) -> Option<()> {
+    let (mut last, mut rest, mut shift) = (0u64, 0u64, 0u32);
+    for &byte in code {
+        let bits = u64::from(byte & 0x7f);
+        let moved = bits
+            .checked_shl(shift)
+            .filter(|moved| moved >> shift == bits)?;
+        rest |= moved;
+        if byte & 0x80 == 0 {
+            last = last.checked_add(rest)?;
+            messages.push(last);
+            (rest, shift) = (0, 0);
+        } else {
+            shift += 7;
+        }
+    }
+    (shift == 0).then_some(())
+}
 
 /// The messages waiting for each part.
 struct Outbox<'a> {
@@ -136,8 +182,10 @@ struct Outbox<'a> {
     /// How many are in memory, and the most before they go to the work file.
     count: usize,
     most: usize,
-    /// Each part's blocks in the work file.
-    spilled: Vec<Vec<Block>>,
+    /// Messages coded at a time.
+    piece: usize,
+    /// Each part's pieces in the work file.
+    spilled: Vec<Vec<Piece>>,
     work: &'a Disk,
     /// The first write that failed.
     failed: Option<DbError>,
@@ -150,7 +198,8 @@ impl<'a> Outbox<'a> {
             held: vec![Vec::new(); parts],
             count: 0,
             most: plan.held,
-            spilled: vec![Vec::new(); parts],
+            piece: plan.piece,
+            spilled: (0..parts).map(|_| Vec::new()).collect(),
             work,
             failed: None,
         }
@@ -168,16 +217,23 @@ impl<'a> Outbox<'a> {
         }
     }
 
-    /// Moves the messages in memory to the work file, a block a part.
+    /// Moves the messages in memory to the work file, sorted and coded, a piece at a time.
     fn spill(&mut self) {
+        let mut code = Vec::new();
         for (held, spilled) in self.held.iter_mut().zip(&mut self.spilled) {
-            if held.is_empty() {
-                continue;
-            }
-            match self.work.append(held.as_bytes()) {
-                Ok(at) => spilled.push((at, held.len())),
-                Err(error) => {
-                    self.failed.get_or_insert(error);
+            held.sort_unstable();
+            for messages in held.chunks(self.piece) {
+                code.clear();
+                encode(messages, &mut code);
+                match self.work.append(&code) {
+                    Ok(at) => spilled.push(Piece {
+                        at,
+                        bytes: code.len(),
+                        messages: messages.len(),
+                    }),
+                    Err(error) => {
+                        self.failed.get_or_insert(error);
+                    }
                 }
             }
             *held = Vec::new();
@@ -190,11 +246,13 @@ impl<'a> Outbox<'a> {
         self.failed.take().map_or(Ok(()), Err)
     }
 
-    /// Part `part`'s messages: its blocks in the work file, and those in memory.
-    fn take(&mut self, part: usize) -> Result<(Vec<Block>, Vec<u64>), DbError> {
+    /// Part `part`'s messages: its pieces in the work file, and those in memory (sorted,
+    /// so that they are delivered in the order of the part).
+    fn take(&mut self, part: usize) -> Result<(Vec<Piece>, Vec<u64>), DbError> {
         self.check()?;
-        let held = core::mem::take(&mut self.held[part]);
+        let mut held = core::mem::take(&mut self.held[part]);
         self.count -= held.len();
+        held.sort_unstable();
         Ok((core::mem::take(&mut self.spilled[part]), held))
     }
 
@@ -272,14 +330,19 @@ impl<G: Endgame> Work<'_, G> {
                             },
                         )?;
                     }
-                    let mut block = Vec::new();
-                    for (at, count) in spilled {
-                        for from in (0..count).step_by(plan.read) {
-                            block.clear();
-                            block.resize(plan.read.min(count - from), 0u64);
-                            work.read(block.as_mut_bytes(), at + 8 * from as u64)?;
-                            self.deliver_all(threads, &span, value, &block, tally, &outbox)?;
+                    let (mut code, mut messages) = (Vec::new(), Vec::new());
+                    for piece in spilled {
+                        code.resize(piece.bytes, 0);
+                        work.read(&mut code, piece.at)?;
+                        messages.clear();
+                        if decode(&code, &mut messages).is_none()
+                            || messages.len() != piece.messages
+                        {
+                            return Err(DbError::Format(
+                                "the build's work file does not read back as written".into(),
+                            ));
                         }
+                        self.deliver_all(threads, &span, value, &messages, tally, &outbox)?;
                     }
                     self.deliver_all(threads, &span, value, &held, tally, &outbox)?;
                 }
@@ -327,14 +390,48 @@ mod tests {
 
     #[test]
     fn a_plan_cuts_a_level_into_parts_within_the_memory() {
-        let plan = Plan::within(1_000_000, 600_000);
-        assert_eq!(plan.part, 100_000);
-        assert_eq!(plan.held, 28_125);
-        assert_eq!(plan.read, 9_375);
-        assert_eq!(plan.parts(1_000_000), 10);
+        let plan = Plan::within(10_000_000, 6_000_000);
+        assert_eq!(plan.part, 1_000_000);
+        // A quarter of the 3 MB for the messages: a piece coded and one read back, 28 bytes
+        // a message at most; the rest those held in memory, 8 bytes each.
+        assert_eq!(plan.piece, 750_000 / 28);
+        assert_eq!(plan.held, 2_250_000 / 8);
+        assert_eq!(plan.parts(10_000_000), 10);
         // A part is never smaller than the least, nor larger than the level.
         assert_eq!(Plan::within(1_000_000, 1).part, LEAST_PART);
         assert_eq!(Plan::within(100, u64::MAX).part, 100);
         assert_eq!(Plan::within(0, 1 << 20).parts(0), 0);
+    }
+
+    #[test]
+    fn messages_read_back_from_their_code_as_they_were() {
+        let cases: [&[u64]; 4] = [
+            &[],
+            &[0, 0, 1, 127, 128, 16_383, 16_384, 1 << 40],
+            &[5, 5, 5, u64::MAX - 1, u64::MAX],
+            &[u64::MAX],
+        ];
+        for messages in cases {
+            let mut code = Vec::new();
+            encode(messages, &mut code);
+            assert!(code.len() <= MOST_CODE * messages.len());
+            let mut back = Vec::new();
+            assert_eq!(decode(&code, &mut back), Some(()));
+            assert_eq!(back, messages);
+        }
+        // Close messages take a byte each, and a code cut short, or one that passes 64 bits,
+        // is not one.
+        let mut code = Vec::new();
+        encode(&(1000..1100).collect::<Vec<u64>>(), &mut code);
+        assert_eq!(code.len(), 2 + 99);
+        assert_eq!(decode(&code[..1], &mut Vec::new()), None);
+        assert_eq!(decode(&[0xff; 11], &mut Vec::new()), None);
+        assert_eq!(
+            decode(
+                &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
+                &mut Vec::new()
+            ),
+            None
+        );
     }
 }
