@@ -318,23 +318,31 @@ impl<G: Endgame> Work<'_, G> {
         let take = |best: &mut Option<i32>, value: i32| {
             *best = Some(best.map_or(value, |b| b.max(value)));
         };
-        self.each_child(&position, |_, gain, to| {
-            let Some((place, sign)) = to else {
+        let me = position.side_to_move();
+        let lead = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
+        let before = lead(&position);
+        for mv in position.legal_moves() {
+            let child = position.child(mv);
+            let gain = lead(&child) - before;
+            if child.is_over() {
                 best.iter_mut().for_each(|best| take(best, gain));
-                return Some(());
-            };
-            if place.seeds == self.seeds {
+                continue;
+            }
+            let sign = if child.side_to_move() == me { 1 } else { -1 };
+            // A move within the level is only counted here: its child is found (ranked)
+            // when it is decided.
+            if crate::board_seeds(&child) as usize == self.seeds {
                 if sign == 1 || inner == COUNT {
                     tally.unfit.store(true, Ordering::Relaxed);
                 }
                 inner += 1;
-                return Some(());
+                continue;
             }
+            let place = self.locate(&child)?;
             for (best, endless) in best.iter_mut().zip([Endless::South, Endless::North]) {
                 take(best, gain + sign * self.below(&place, endless)?);
             }
-            Some(())
-        })?;
+        }
         Some((best, inner.min(COUNT)))
     }
 
@@ -424,15 +432,19 @@ impl<G: Endgame> Work<'_, G> {
     /// node waits (`u8::MAX` for none).
     ///
     /// The parents sit at random places of a level far larger than the caches, so they are
-    /// taken a batch at a time: every parent of the pending nodes listed, then all their
-    /// places read in one short loop (their cache misses overlap, where each atomic update
-    /// would wait for the one before it), then their options taken.
+    /// taken a batch at a time: every parent of up to [`BATCH`] pending nodes listed, then
+    /// all their places read in one short loop (their cache misses overlap, where each atomic
+    /// update would wait for the one before it), then their options taken. The nodes they
+    /// decide are pending in turn, the last first, so the pending stay few.
     fn cascade(&self, span: &Span, value: u8, room: &mut Room) -> u8 {
         let exact = self.template.db_unmoves_exact();
         let mut next = u8::MAX;
         let mut board = core::mem::take(&mut room.board);
         while !room.pending.nodes.is_empty() {
-            while let Some(node) = room.pending.pop(&mut board) {
+            for _ in 0..BATCH {
+                let Some(node) = room.pending.pop(&mut board) else {
+                    break;
+                };
                 room.decided += 1;
                 self.list_parents(span, node, &board, room, exact);
             }
