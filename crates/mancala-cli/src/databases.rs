@@ -5,7 +5,8 @@ use mancala_games::registry::Registered;
 use mancala_games::solver::{BuildOptions, BuildProgress, Databases, EndgameOps, LevelStats};
 use std::sync::Arc;
 
-/// Builds `template`'s databases, with a line on standard error for each pass when `progress`.
+/// Builds `template`'s databases, with a line on standard error for each pass (and each part
+/// of a level built in parts) when `progress`.
 pub fn build<G>(
     endgame: EndgameOps<G>,
     template: &G,
@@ -13,6 +14,17 @@ pub fn build<G>(
     progress: bool,
 ) -> Result<(Databases, Vec<LevelStats>), String> {
     let mut tell = |p: &BuildProgress| {
+        if let Some((part, parts)) = p.part {
+            errln!(
+                "progress: level {}, pass {}, part {part} of {parts}, {} values set so far ({} positions), {:.1} s",
+                p.seeds,
+                p.pass,
+                p.changed,
+                p.positions,
+                p.elapsed.as_secs_f64()
+            );
+            return;
+        }
         errln!(
             "progress: level {}, pass {}, {} values set ({} positions), {:.1} s",
             p.seeds,

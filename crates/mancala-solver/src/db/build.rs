@@ -89,7 +89,8 @@ impl Default for BuildOptions {
     }
 }
 
-/// A report on a build, after each pass over a level.
+/// A report on a build, after each pass over a level (and, for a level built in parts, after
+/// each part a sweep works).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildProgress {
     /// The level's seeds on the board.
@@ -101,6 +102,10 @@ pub struct BuildProgress {
     /// Values the pass changed, or for a level built by retrograde analysis decided (under
     /// either convention).
     pub changed: u64,
+    /// For a level built in parts, the part just worked (from 1) and the level's parts: the
+    /// report comes during the sweep `pass`, `changed` counting what it decided so far.
+    /// `None` for the report after a whole pass.
+    pub part: Option<(u32, u32)>,
     /// Time since the build started.
     pub elapsed: Duration,
 }
@@ -626,13 +631,14 @@ impl Databases {
             };
             // No more threads than the level has chunks: a small level is one thread's.
             let threads = options.threads.clamp(1, len.div_ceil(CHUNK).max(1));
-            let mut report = |pass, changed| {
+            let mut report = |pass, changed, part| {
                 if let Some(progress) = progress.as_mut() {
                     progress(&BuildProgress {
                         seeds,
                         pass,
                         positions: len as u64,
                         changed,
+                        part,
                         elapsed: started.elapsed(),
                     });
                 }
@@ -680,7 +686,7 @@ impl Databases {
                     disk.check()?;
                 }
                 passes += 1;
-                report(pass, changed);
+                report(pass, changed, None);
                 // Every value settled (a game that cannot cycle), or a pass that changed
                 // nothing: the values are the fixed point.
                 let settled = !G::CYCLES && unsettled == 0;
@@ -1096,8 +1102,13 @@ mod tests {
             disk: Some(path.clone()),
             ..in_memory.clone()
         };
-        let (all, whole) = Databases::build(template, &in_memory, None).unwrap();
-        let (some, cut) = Databases::build(template, &in_parts, None).unwrap();
+        // The reports after each pass, and in parts after each part a pass works.
+        let mut passes = Vec::new();
+        let mut by_part = Vec::new();
+        let (all, whole) =
+            Databases::build(template, &in_memory, Some(&mut |p| passes.push(*p))).unwrap();
+        let (some, cut) =
+            Databases::build(template, &in_parts, Some(&mut |p| by_part.push(*p))).unwrap();
         assert!(!work_path(&path).exists(), "a work file was left");
         let cut_up = cut.iter().filter(|level| level.parts > 2).count();
         assert!(
@@ -1107,7 +1118,44 @@ mod tests {
         for (whole, cut) in whole.iter().zip(&cut) {
             assert_eq!(whole.endless, cut.endless, "level {}", whole.seeds);
             assert_eq!(whole.passes, cut.passes, "level {}", whole.seeds);
+            // Each part of each pass reported, in order, the pass's count only growing.
+            let of_level = || by_part.iter().filter(|p| p.seeds == cut.seeds);
+            let mut last = (1, 0, 0);
+            for p in of_level().filter_map(|p| Some((p.pass, p.part?, p.changed))) {
+                let (pass, (part, parts), changed) = p;
+                assert_eq!(parts, cut.parts, "level {}", cut.seeds);
+                assert!((1..=parts).contains(&part), "{p:?}");
+                if pass == last.0 {
+                    assert!(changed >= last.2, "{p:?} after {last:?}");
+                }
+                assert!(
+                    pass >= last.0 && pass <= cut.passes + 1,
+                    "{p:?} after {last:?}"
+                );
+                last = (pass, part, changed);
+            }
+            // The first pass reports each part (a level of one part may be built in memory).
+            let first = of_level()
+                .filter(|p| p.pass == 1 && p.part.is_some())
+                .count() as u32;
+            assert!(
+                first == cut.parts || (first == 0 && cut.parts == 1),
+                "level {}: {first} reports of {} parts",
+                cut.seeds,
+                cut.parts
+            );
+            // Each sweep's first round works every part.
+            let swept = of_level()
+                .filter(|p| p.pass > 1 && p.part.is_some())
+                .count() as u32;
+            if first > 0 {
+                assert!(swept >= (cut.passes - 1) * cut.parts, "level {}", cut.seeds);
+            }
         }
+        // The reports after each pass are those of the build in memory.
+        by_part.retain(|p| p.part.is_none());
+        let plain = |p: &BuildProgress| (p.seeds, p.pass, p.changed, p.positions);
+        assert!(by_part.iter().map(plain).eq(passes.iter().map(plain)));
         let bytes = |db: &Databases| {
             let mut bytes = Vec::new();
             db.write(&mut bytes).unwrap();

@@ -274,7 +274,8 @@ fn send(outbox: &Mutex<Outbox>, room: &mut Room) {
 
 impl<G: Endgame> Work<'_, G> {
     /// Builds the level of `len` positions (both conventions) by retrograde analysis a part
-    /// at a time as `plan` says, into `store`, with `report(pass, decided)` as in memory; the
+    /// at a time as `plan` says, into `store`, with `report` as in memory and after each part
+    /// a pass works (see [`sweeps`](Work::sweeps)); the
     /// passes made and the positions whose value differs between the conventions.
     pub(super) fn retrograde_in_parts(
         &self,
@@ -282,7 +283,7 @@ impl<G: Endgame> Work<'_, G> {
         len: usize,
         plan: Plan,
         store: Store,
-        report: &mut dyn FnMut(u32, u64),
+        report: &mut dyn FnMut(u32, u64, Option<(u32, u32)>),
     ) -> Result<(u32, u64), DbError> {
         let seeds = self.seeds as u32;
         let pages = || {
@@ -305,10 +306,12 @@ impl<G: Endgame> Work<'_, G> {
         let tally = Tally::default();
         for part in 0..parts {
             self.first_pass_on(threads, &level.bring(part, false)?, &tally)?;
+            let so_far = tally.decided.load(Ordering::Relaxed);
+            report(1, so_far, Some((part as u32 + 1, parts as u32)));
         }
         tally.fit()?;
         let decided = tally.decided.load(Ordering::Relaxed);
-        let passes = self.sweeps(len, decided, report, |value, tally| {
+        let passes = self.sweeps(len, decided, report, |value, tally, worked| {
             let outbox = Mutex::new(Outbox::new(parts, plan, work));
             let lock = || outbox.lock().unwrap_or_else(PoisonError::into_inner);
             // Round the parts until no message is left: the first round sweeps each part.
@@ -345,6 +348,7 @@ impl<G: Endgame> Work<'_, G> {
                         self.deliver_all(threads, &span, value, &messages, tally, &outbox)?;
                     }
                     self.deliver_all(threads, &span, value, &held, tally, &outbox)?;
+                    worked(part as u32 + 1, parts as u32);
                 }
                 if lock().is_empty() {
                     break;

@@ -161,13 +161,13 @@ impl Tally {
 
 impl<G: Endgame> Work<'_, G> {
     /// Builds the level (both conventions) in memory by retrograde analysis, with
-    /// `report(pass, decided)` after the first pass and after each sweep that decided a node;
-    /// the passes made.
+    /// `report(pass, decided, None)` after the first pass and after each sweep that decided a
+    /// node; the passes made.
     pub(super) fn retrograde(
         &self,
         threads: usize,
         state: &[AtomicU8],
-        report: &mut dyn FnMut(u32, u64),
+        report: &mut dyn FnMut(u32, u64, Option<(u32, u32)>),
     ) -> Result<u32, DbError> {
         let span = Span {
             lo: 0,
@@ -179,7 +179,7 @@ impl<G: Endgame> Work<'_, G> {
         self.first_pass_on(threads, &span, &tally)?;
         tally.fit()?;
         let decided = tally.decided.load(Ordering::Relaxed);
-        let passes = self.sweeps(span.state.len(), decided, report, |value, tally| {
+        let passes = self.sweeps(span.state.len(), decided, report, |value, tally, _| {
             self.in_chunks(
                 threads,
                 span.range(),
@@ -193,29 +193,35 @@ impl<G: Endgame> Work<'_, G> {
 
     /// The sweeps of a level of `len` positions, `decided` of its nodes decided by the first
     /// pass: `sweep(value, tally)` decides the nodes of `value` and every node that decides
-    /// in turn, and finds the next value; with `report` after the first pass and after each
-    /// sweep that decided a node. The passes made.
+    /// in turn, and finds the next value, calling its third argument with `(part, parts)`
+    /// whenever it has worked a part of a level built in parts; with `report(pass, decided,
+    /// None)` after the first pass and after each sweep that decided a node, and `report(pass,
+    /// decided so far, Some((part, parts)))` after each part. The passes made.
     pub(super) fn sweeps(
         &self,
         len: usize,
         mut decided: u64,
-        report: &mut dyn FnMut(u32, u64),
-        mut sweep: impl FnMut(u8, &Tally) -> Result<(), DbError>,
+        report: &mut dyn FnMut(u32, u64, Option<(u32, u32)>),
+        mut sweep: impl FnMut(u8, &Tally, &mut dyn FnMut(u32, u32)) -> Result<(), DbError>,
     ) -> Result<u32, DbError> {
         let top = (2 * self.seeds) as u8;
         let total = 2 * len as u64;
-        report(1, decided);
+        report(1, decided, None);
         let mut passes = 1;
         // Each sweep finds the value of the next: no sweep for a value no node takes.
         let mut value = 0;
         while value < top && decided < total {
             let tally = Tally::default();
-            sweep(value, &tally)?;
+            let mut worked = |part, parts| {
+                let so_far = tally.decided.load(Ordering::Relaxed);
+                report(passes + 1, so_far, Some((part, parts)));
+            };
+            sweep(value, &tally, &mut worked)?;
             let now = tally.decided.load(Ordering::Relaxed);
             if now > 0 {
                 passes += 1;
                 decided += now;
-                report(passes, now);
+                report(passes, now, None);
             }
             value = tally.next.load(Ordering::Relaxed);
         }
