@@ -275,8 +275,8 @@ fn send(outbox: &Mutex<Outbox>, room: &mut Room) {
 impl<G: Endgame> Work<'_, G> {
     /// Builds the level of `len` positions (both conventions) by retrograde analysis a part
     /// at a time as `plan` says, into `store`, with `report` as in memory and after each part
-    /// a pass works (see [`sweeps`](Work::sweeps)); the
-    /// passes made and the positions whose value differs between the conventions.
+    /// a pass works (see [`sweeps`](Work::sweeps)); the passes made and the positions whose
+    /// value differs between the conventions.
     pub(super) fn retrograde_in_parts(
         &self,
         threads: usize,
