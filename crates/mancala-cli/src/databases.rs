@@ -14,19 +14,12 @@ pub fn build<G>(
     progress: bool,
 ) -> Result<(Databases, Vec<LevelStats>), String> {
     let mut tell = |p: &BuildProgress| {
-        if let Some((part, parts)) = p.part {
-            errln!(
-                "progress: level {}, pass {}, part {part} of {parts}, {} values set so far ({} positions), {:.1} s",
-                p.seeds,
-                p.pass,
-                p.changed,
-                p.positions,
-                p.elapsed.as_secs_f64()
-            );
-            return;
-        }
+        let (part, so_far) = match p.part {
+            Some((part, parts)) => (format!(", part {part} of {parts}"), " so far"),
+            None => (String::new(), ""),
+        };
         errln!(
-            "progress: level {}, pass {}, {} values set ({} positions), {:.1} s",
+            "progress: level {}, pass {}{part}, {} values set{so_far} ({} positions), {:.1} s",
             p.seeds,
             p.pass,
             p.changed,

@@ -264,15 +264,14 @@ impl<G: Endgame> Work<'_, G> {
         }
     }
 
-    /// Calls `each(child, gain, to)` for every move of `position` (not over), until it
-    /// returns `None`: `gain` is what the move adds to the mover's lead, `to` where the child
-    /// is kept and `1` if the mover moves again there, else `-1` (`None` where the game
-    /// ends). `None` if a call returned it or a child has no place.
+    /// Calls `each(child, gain, sign)` for every move of `position` (not over), until it
+    /// returns `None`: `gain` is what the move adds to the mover's lead, `sign` `1` if the
+    /// mover moves again in the child, else `-1` (`None` where the game ends). `None` if a
+    /// call returned it.
     #[inline(always)]
-    fn each_child(
-        &self,
+    pub(super) fn each_move(
         position: &G,
-        mut each: impl FnMut(&G, i32, Option<(Place, i32)>) -> Option<()>,
+        mut each: impl FnMut(&G, i32, Option<i32>) -> Option<()>,
     ) -> Option<()> {
         let me = position.side_to_move();
         let diff = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
@@ -280,15 +279,27 @@ impl<G: Endgame> Work<'_, G> {
         for mv in position.legal_moves() {
             let child = position.child(mv);
             let gain = diff(&child) - before;
-            let to = if child.is_over() {
-                None
-            } else {
-                let sign = if child.side_to_move() == me { 1 } else { -1 };
-                Some((self.locate(&child)?, sign))
-            };
-            each(&child, gain, to)?;
+            let sign = (!child.is_over()).then(|| if child.side_to_move() == me { 1 } else { -1 });
+            each(&child, gain, sign)?;
         }
         Some(())
+    }
+
+    /// [`each_move`](Work::each_move), with `to` where the child is kept and its sign in
+    /// place of the sign. `None` if a call returned it or a child has no place.
+    #[inline(always)]
+    fn each_child(
+        &self,
+        position: &G,
+        mut each: impl FnMut(&G, i32, Option<(Place, i32)>) -> Option<()>,
+    ) -> Option<()> {
+        Self::each_move(position, |child, gain, sign| {
+            let to = match sign {
+                Some(sign) => Some((self.locate(child)?, sign)),
+                None => None,
+            };
+            each(child, gain, to)
+        })
     }
 
     /// The value kept at `place` in a level built before this one, under `endless`, for the

@@ -324,31 +324,26 @@ impl<G: Endgame> Work<'_, G> {
         let take = |best: &mut Option<i32>, value: i32| {
             *best = Some(best.map_or(value, |b| b.max(value)));
         };
-        let me = position.side_to_move();
-        let lead = |p: &G| p.score(me) as i32 - p.score(!me) as i32;
-        let before = lead(&position);
-        for mv in position.legal_moves() {
-            let child = position.child(mv);
-            let gain = lead(&child) - before;
-            if child.is_over() {
+        Self::each_move(&position, |child, gain, sign| {
+            let Some(sign) = sign else {
                 best.iter_mut().for_each(|best| take(best, gain));
-                continue;
-            }
-            let sign = if child.side_to_move() == me { 1 } else { -1 };
+                return Some(());
+            };
             // A move within the level is only counted here: its child is found (ranked)
             // when it is decided.
-            if crate::board_seeds(&child) as usize == self.seeds {
+            if crate::board_seeds(child) as usize == self.seeds {
                 if sign == 1 || inner == COUNT {
                     tally.unfit.store(true, Ordering::Relaxed);
                 }
                 inner += 1;
-                continue;
+                return Some(());
             }
-            let place = self.locate(&child)?;
+            let place = self.locate(child)?;
             for (best, endless) in best.iter_mut().zip([Endless::South, Endless::North]) {
                 take(best, gain + sign * self.below(&place, endless)?);
             }
-        }
+            Some(())
+        })?;
         Some((best, inner.min(COUNT)))
     }
 
