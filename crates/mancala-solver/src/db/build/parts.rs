@@ -30,21 +30,21 @@ pub(crate) struct Plan {
     /// Messages held in memory before they go to the work file.
     pub(crate) held: usize,
     /// Messages coded or read back from the work file at a time.
-    pub(crate) piece: usize,
+    pub(crate) block: usize,
 }
 
 impl Plan {
     /// Parts of a level of `len` positions within `memory` bytes: half for a part (three
     /// bytes a position), half for the messages: three quarters of that for those waiting
-    /// in memory (eight bytes each), a quarter for a piece read back (its code and its
-    /// messages) and a piece being coded.
+    /// in memory (eight bytes each), a quarter for a block read back (its code and its
+    /// messages) and a block being coded.
     pub(crate) fn within(len: usize, memory: u64) -> Plan {
         let half = usize::try_from(memory / 2).unwrap_or(usize::MAX);
         let quarter = half / 4;
         Plan {
             part: (half / 3).max(LEAST_PART).min(len.max(1)),
             held: (quarter * 3 / 8).max(LEAST_HELD),
-            piece: (quarter / (2 * MOST_CODE + 8)).max(LEAST_HELD),
+            block: (quarter / (2 * MOST_CODE + 8)).max(LEAST_HELD),
         }
     }
 
@@ -128,9 +128,9 @@ impl Parts<'_> {
 /// The most bytes a message's code takes: a 64-bit difference, seven bits a byte.
 const MOST_CODE: usize = 10;
 
-/// A piece of one part's messages in the work file: where its code starts, its bytes and
+/// A block of one part's messages in the work file: where its code starts, its bytes and
 /// its messages.
-struct Piece {
+struct Block {
     at: u64,
     bytes: usize,
     messages: usize,
@@ -183,9 +183,9 @@ struct Outbox<'a> {
     count: usize,
     most: usize,
     /// Messages coded at a time.
-    piece: usize,
-    /// Each part's pieces in the work file.
-    spilled: Vec<Vec<Piece>>,
+    block: usize,
+    /// Each part's blocks in the work file.
+    spilled: Vec<Vec<Block>>,
     work: &'a Disk,
     /// The first write that failed.
     failed: Option<DbError>,
@@ -198,7 +198,7 @@ impl<'a> Outbox<'a> {
             held: vec![Vec::new(); parts],
             count: 0,
             most: plan.held,
-            piece: plan.piece,
+            block: plan.block,
             spilled: (0..parts).map(|_| Vec::new()).collect(),
             work,
             failed: None,
@@ -217,16 +217,16 @@ impl<'a> Outbox<'a> {
         }
     }
 
-    /// Moves the messages in memory to the work file, sorted and coded, a piece at a time.
+    /// Moves the messages in memory to the work file, sorted and coded, a block at a time.
     fn spill(&mut self) {
         let mut code = Vec::new();
         for (held, spilled) in self.held.iter_mut().zip(&mut self.spilled) {
             held.sort_unstable();
-            for messages in held.chunks(self.piece) {
+            for messages in held.chunks(self.block) {
                 code.clear();
                 encode(messages, &mut code);
                 match self.work.append(&code) {
-                    Ok(at) => spilled.push(Piece {
+                    Ok(at) => spilled.push(Block {
                         at,
                         bytes: code.len(),
                         messages: messages.len(),
@@ -246,9 +246,9 @@ impl<'a> Outbox<'a> {
         self.failed.take().map_or(Ok(()), Err)
     }
 
-    /// Part `part`'s messages: its pieces in the work file, and those in memory (sorted,
+    /// Part `part`'s messages: its blocks in the work file, and those in memory (sorted,
     /// so that they are delivered in the order of the part).
-    fn take(&mut self, part: usize) -> Result<(Vec<Piece>, Vec<u64>), DbError> {
+    fn take(&mut self, part: usize) -> Result<(Vec<Block>, Vec<u64>), DbError> {
         self.check()?;
         let mut held = core::mem::take(&mut self.held[part]);
         self.count -= held.len();
@@ -334,12 +334,12 @@ impl<G: Endgame> Work<'_, G> {
                         )?;
                     }
                     let (mut code, mut messages) = (Vec::new(), Vec::new());
-                    for piece in spilled {
-                        code.resize(piece.bytes, 0);
-                        work.read(&mut code, piece.at)?;
+                    for block in spilled {
+                        code.resize(block.bytes, 0);
+                        work.read(&mut code, block.at)?;
                         messages.clear();
                         if decode(&code, &mut messages).is_none()
-                            || messages.len() != piece.messages
+                            || messages.len() != block.messages
                         {
                             return Err(DbError::Format(
                                 "the build's work file does not read back as written".into(),
@@ -396,9 +396,9 @@ mod tests {
     fn a_plan_cuts_a_level_into_parts_within_the_memory() {
         let plan = Plan::within(10_000_000, 6_000_000);
         assert_eq!(plan.part, 1_000_000);
-        // A quarter of the 3 MB for the messages: a piece coded and one read back, 28 bytes
+        // A quarter of the 3 MB for the messages: a block coded and one read back, 28 bytes
         // a message at most; the rest those held in memory, 8 bytes each.
-        assert_eq!(plan.piece, 750_000 / 28);
+        assert_eq!(plan.block, 750_000 / 28);
         assert_eq!(plan.held, 2_250_000 / 8);
         assert_eq!(plan.parts(10_000_000), 10);
         // A part is never smaller than the least, nor larger than the level.
